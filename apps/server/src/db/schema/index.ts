@@ -1,0 +1,4 @@
+export * from './leads';
+export * from './resources';
+export * from './settings';
+export * from './users';

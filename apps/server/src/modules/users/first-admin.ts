@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db';
+import { users } from '../../db/schema';
+import { hashPassword } from '../../lib/passwords';
+
+/**
+ * On an empty database, creates the first admin from ADMIN_EMAIL/ADMIN_PASSWORD, or with a generated
+ * password printed once. Never touches a database that already has users.
+ */
+export async function ensureFirstAdmin(db: Database, config: Config, log: FastifyBaseLogger): Promise<void> {
+  const [row] = await db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) > 0) return;
+  const email = (config.ADMIN_EMAIL ?? 'admin@example.com').trim().toLowerCase();
+  const generated = config.ADMIN_PASSWORD ? null : randomBytes(18).toString('base64url');
+  const password = config.ADMIN_PASSWORD ?? generated!;
+  await db
+    .insert(users)
+    .values({ fullName: 'Administrator', email, passwordHash: await hashPassword(password), role: 'admin' })
+    .onConflictDoNothing();
+  const loginUrl = `${config.publicUrl}/login`;
+  if (generated) {
+    // Printed once, on purpose, so the operator can sign in; it is never stored in clear.
+    process.stdout.write(
+      `\n  First admin created.\n    Login:    ${loginUrl}\n    Email:    ${email}\n    Password: ${generated}\n  Change it after signing in (Forgot password works from the local outbox).\n\n`,
+    );
+  } else {
+    log.info({ email, loginUrl }, 'first admin created from ADMIN_EMAIL/ADMIN_PASSWORD');
+  }
+}

@@ -1,0 +1,33 @@
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { messages } from '@portal/contract';
+import { AppError } from '../lib/errors';
+
+/** One error path: typed errors and validation become the envelope; 5xx details never leave. */
+export const errorHandlerPlugin = fp(async (app) => {
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ status: 'error', message: error.message, errors: error.errors });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+        errors[field] ??= issue.message ?? 'Invalid value';
+      }
+      const first = Object.values(errors)[0] ?? messages.http.validation;
+      return reply.status(400).send({ status: 'error', message: first, errors });
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ status: 'error', message: messages.http.tooManyRequests });
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, bad content type): safe to name.
+      return reply.status(status).send({ status: 'error', message: error instanceof Error ? error.message : 'Bad request' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ status: 'error', message: messages.http.internal });
+  });
+
+});

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** Every answer: `{ status: "success", message?, data? }`. */
+export const successEnvelope = <T extends z.ZodType>(data: T) =>
+  z.object({ status: z.literal('success'), message: z.string().optional(), data });
+
+export const messageEnvelope = z.object({ status: z.literal('success'), message: z.string() });
+
+/** Every failure: HTTP 4xx/5xx with `{ status: "error", message, errors? }`. */
+export const errorEnvelope = z.object({
+  status: z.literal('error'),
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;

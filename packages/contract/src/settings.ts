@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { messages } from './messages';
+import { successEnvelope } from './envelope';
+
+export const settingSchema = z.object({ key: z.string(), value: z.string() });
+export type Setting = z.infer<typeof settingSchema>;
+
+export const settingKeyField = z
+  .string({ error: messages.settings.keyRequired })
+  .trim()
+  .min(1, messages.settings.keyRequired)
+  .max(100, 'Key must be at most 100 characters');
+export const settingValueField = z
+  .string({ error: messages.settings.valueRequired })
+  .trim()
+  .min(1, messages.settings.valueRequired)
+  .max(2000, 'Value must be at most 2000 characters');
+
+export const createSettingRequest = z.object({ key: settingKeyField, value: settingValueField });
+export type CreateSettingRequest = z.infer<typeof createSettingRequest>;
+export const updateSettingRequest = z.object({ value: settingValueField });
+export type UpdateSettingRequest = z.infer<typeof updateSettingRequest>;
+
+/** GET /admin/settings reads a list of {key, value}. */
+export const settingsListResponse = successEnvelope(z.array(settingSchema));
+export const settingResponse = successEnvelope(settingSchema);
+
+/**
+ * What the landing page and the nav may read without logging in, and nothing more: the contact URL
+ * and the support phone (settings, else defaults) and the client's inactivity timeout (config).
+ */
+export const publicSettingsSchema = z.object({
+  contactUrl: z.string(),
+  supportPhone: z.string(),
+  inactivityLogoutMs: z.number().int().positive(),
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+export const publicSettingsResponse = successEnvelope(publicSettingsSchema);

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { emailField, passwordField, requiredText } from './fields';
+import { messages } from './messages';
+import { successEnvelope } from './envelope';
+
+export const roleSchema = z.enum(['user', 'admin']);
+export type Role = z.infer<typeof roleSchema>;
+
+/** A user as it leaves the server: never a password hash. */
+export const userSchema = z.object({
+  id: z.number().int(),
+  uuid: z.string().uuid(),
+  full_name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  status: z.enum(['active', 'disabled']),
+  compensation_link: z.string().nullable(),
+  facebook_pixel_id: z.string(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const loginRequest = z.object({
+  email: emailField,
+  password: z.string({ error: messages.auth.passwordRequired }).min(1, messages.auth.passwordRequired).max(1024),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const registerRequest = z
+  .object({
+    full_name: requiredText(messages.auth.fullNameRequired, 120),
+    email: emailField,
+    password: passwordField,
+    confirm_password: z.string({ error: messages.auth.confirmRequired }).min(1, messages.auth.confirmRequired),
+  })
+  .refine((v) => v.password === v.confirm_password, {
+    path: ['confirm_password'],
+    message: messages.auth.passwordsMismatch,
+  });
+export type RegisterRequest = z.infer<typeof registerRequest>;
+
+export const authResponse = successEnvelope(z.object({ user: userSchema, token: z.string() }));
+export const meResponse = successEnvelope(z.object({ user: userSchema }));
+
+export const forgotPasswordRequest = z.object({ email: emailField });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequest>;
+
+export const resetPasswordRequest = z
+  .object({
+    token: z.string({ error: messages.resetPassword.tokenMissing }).min(1, messages.resetPassword.tokenMissing).max(256),
+    new_password: passwordField,
+    confirm_new_password: z.string({ error: messages.auth.confirmRequired }).min(1, messages.auth.confirmRequired),
+  })
+  .refine((v) => v.new_password === v.confirm_new_password, {
+    path: ['confirm_new_password'],
+    message: messages.auth.passwordsMismatch,
+  });
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+
+export const pixelIdField = z
+  .string()
+  .trim()
+  .max(32, messages.pixel.invalid)
+  .regex(/^\d*$/, messages.pixel.invalid);
+
+export const updatePixelRequest = z.object({ facebook_pixel_id: pixelIdField });
+export type UpdatePixelRequest = z.infer<typeof updatePixelRequest>;
+export const pixelResponse = successEnvelope(z.object({ facebook_pixel_id: z.string() }));
