@@ -49,7 +49,7 @@ export function openTestDatabase(): Promise<DatabaseHandle> {
   return process.env.TEST_DB === 'postgres' ? openPostgresTestDatabase() : openDatabase({ memory: true });
 }
 
-/** The real app on a fresh, migrated database; mail captured in memory. */
+/** The real app on a fresh, migrated database; mail captured in memory; rate limits off unless asked. */
 export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
   const handle = await openTestDatabase();
   const config = loadConfig({
@@ -58,6 +58,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://portal.test',
     WORKER: 'off',
+    // Every injected request comes from 127.0.0.1; rate-limit tests opt in with RATE_LIMITS: 'on'.
+    RATE_LIMITS: 'off',
     HASH_SALT: 'test-salt-0123456789abcdef',
     ...env,
   });

@@ -1,3 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { settingsRoutes } from './settings-routes';
 
-export const settingsModule: FastifyPluginAsyncZod = async () => {};
+export const settingsModule: FastifyPluginAsyncZod = settingsRoutes;
+export { getPublicSettings } from './settings-service';

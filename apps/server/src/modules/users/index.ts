@@ -1,3 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { usersRoutes } from './users-routes';
 
-export const usersModule: FastifyPluginAsyncZod = async () => {};
+export const usersModule: FastifyPluginAsyncZod = usersRoutes;
+export { authRateLimits } from './rate-limits';
+export { toUser } from './users-service';

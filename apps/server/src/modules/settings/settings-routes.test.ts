@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import {
+  DEFAULT_CONTACT_URL,
+  DEFAULT_SUPPORT_PHONE,
+  limits,
+  messages,
+  settingKeys,
+} from '@portal/contract';
+import { settings } from '../../db/schema';
+import { createTestContext, type TestContext } from '../../../test/context';
+import { bearer, createAdmin, createPartner, loginAs } from '../../../test/factories';
+
+let ctx: TestContext;
+let admin: Record<string, string>;
+let partner: Record<string, string>;
+beforeAll(async () => {
+  ctx = await createTestContext({ RATE_LIMITS: 'off' });
+  admin = bearer(await loginAs(ctx.app, await createAdmin(ctx.db)));
+  partner = bearer(await loginAs(ctx.app, await createPartner(ctx.db)));
+});
+afterAll(() => ctx.close());
+beforeEach(async () => {
+  await ctx.db.delete(settings);
+});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (method: Method, url: string, headers: Record<string, string> = {}, payload?: object) =>
+  ctx.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload && { payload }) });
+
+const storedSettings = () => ctx.db.select({ key: settings.key, value: settings.value }).from(settings);
+const contactUsPath = '/admin/settings/Contact%20Us';
+
+describe('admin settings', () => {
+  const adminCalls: [Method, string, object?][] = [
+    ['GET', '/admin/settings'],
+    ['POST', '/admin/settings', { key: 'A', value: 'B' }],
+    ['PUT', contactUsPath, { value: 'B' }],
+    ['DELETE', contactUsPath],
+  ];
+
+  it.each(adminCalls)('%s %s needs a session (401) and role admin (403)', async (method, url, payload) => {
+    const anonymous = await call(method, url, {}, payload);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ status: 'error', message: messages.auth.unauthorized });
+    const asPartner = await call(method, url, partner, payload);
+    expect(asPartner.statusCode).toBe(403);
+    expect(asPartner.json()).toEqual({ status: 'error', message: messages.auth.forbidden });
+  });
+
+  it('lists nothing on a fresh install', async () => {
+    const res = await call('GET', '/admin/settings', admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'success', data: [] });
+  });
+
+  it('adds a setting, trimmed, and lists settings sorted by key', async () => {
+    const res = await call('POST', '/admin/settings', admin, { key: ' Support Phone ', value: ' +1 555 0100 ' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({
+      status: 'success',
+      message: messages.settings.added,
+      data: { key: 'Support Phone', value: '+1 555 0100' },
+    });
+    await call('POST', '/admin/settings', admin, { key: 'Contact Us', value: 'https://example.com/contact' });
+    await call('POST', '/admin/settings', admin, { key: 'banner', value: 'Hello' });
+
+    const list = await call('GET', '/admin/settings', admin);
+    expect(list.json()).toEqual({
+      status: 'success',
+      data: [
+        { key: 'banner', value: 'Hello' },
+        { key: 'Contact Us', value: 'https://example.com/contact' },
+        { key: 'Support Phone', value: '+1 555 0100' },
+      ],
+    });
+  });
+
+  it('refuses a key that already exists', async () => {
+    await call('POST', '/admin/settings', admin, { key: 'Contact Us', value: 'https://a.example.com' });
+    const res = await call('POST', '/admin/settings', admin, { key: 'Contact Us', value: 'https://b.example.com' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      status: 'error',
+      message: messages.settings.keyTaken,
+      errors: { key: messages.settings.keyTaken },
+    });
+    expect(await storedSettings()).toEqual([{ key: 'Contact Us', value: 'https://a.example.com' }]);
+  });
+
+  it('updates only the value of a key holding a space, ignoring any key in the body', async () => {
+    await call('POST', '/admin/settings', admin, { key: 'Contact Us', value: 'https://old.example.com' });
+    const res = await call('PUT', contactUsPath, admin, { key: 'Renamed', value: 'https://new.example.com' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: 'success',
+      message: messages.settings.updated,
+      data: { key: 'Contact Us', value: 'https://new.example.com' },
+    });
+    expect(await storedSettings()).toEqual([{ key: 'Contact Us', value: 'https://new.example.com' }]);
+  });
+
+  it('deletes a setting, then answers 404 for it', async () => {
+    await call('POST', '/admin/settings', admin, { key: 'Contact Us', value: 'https://example.com' });
+    const res = await call('DELETE', contactUsPath, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'success', message: messages.settings.deleted });
+    expect(await ctx.db.select().from(settings).where(eq(settings.key, 'Contact Us'))).toEqual([]);
+
+    const again = await call('DELETE', contactUsPath, admin);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ status: 'error', message: messages.settings.notFound });
+  });
+
+  it('answers 404 when updating an unknown key', async () => {
+    const res = await call('PUT', '/admin/settings/Nothing%20Here', admin, { value: 'x' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ status: 'error', message: messages.settings.notFound });
+  });
+
+  it.each([
+    ['POST', '/admin/settings', { key: '   ', value: 'x' }, 'key', messages.settings.keyRequired],
+    ['POST', '/admin/settings', { value: 'x' }, 'key', messages.settings.keyRequired],
+    ['POST', '/admin/settings', { key: 'A', value: '  ' }, 'value', messages.settings.valueRequired],
+    ['POST', '/admin/settings', { key: 'A' }, 'value', messages.settings.valueRequired],
+    ['PUT', contactUsPath, { value: ' ' }, 'value', messages.settings.valueRequired],
+  ] as const)('%s %s %j answers 400 with the field message', async (method, url, payload, field, message) => {
+    const res = await call(method, url, admin, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: 'error', message, errors: { [field]: message } });
+    expect(await storedSettings()).toEqual([]);
+  });
+});
+
+describe('GET /settings/public', () => {
+  it('answers the defaults without a session or any setting', async () => {
+    const res = await call('GET', '/settings/public');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: 'success',
+      data: {
+        contactUrl: DEFAULT_CONTACT_URL,
+        supportPhone: DEFAULT_SUPPORT_PHONE,
+        inactivityLogoutMs: limits.inactivityLogoutMs,
+      },
+    });
+  });
+
+  it('answers the settings that replace the defaults, and nothing else', async () => {
+    await ctx.db.insert(settings).values([
+      { key: settingKeys.contactUs, value: 'https://example.com/talk-to-us' },
+      { key: settingKeys.supportPhone, value: '+44 20 7946 0000' },
+      { key: 'Internal Secret', value: 'not for the public' },
+    ]);
+    const res = await call('GET', '/settings/public');
+    expect(res.json()).toEqual({
+      status: 'success',
+      data: {
+        contactUrl: 'https://example.com/talk-to-us',
+        supportPhone: '+44 20 7946 0000',
+        inactivityLogoutMs: limits.inactivityLogoutMs,
+      },
+    });
+    expect(res.body).not.toContain('not for the public');
+  });
+
+  it('answers the configured inactivity timeout', async () => {
+    const short = await createTestContext({ INACTIVITY_LOGOUT_MS: '1500' });
+    try {
+      const res = await short.app.inject({ method: 'GET', url: '/api/v1/settings/public' });
+      expect(res.json().data.inactivityLogoutMs).toBe(1500);
+    } finally {
+      await short.close();
+    }
+  });
+});
