@@ -31,7 +31,9 @@ export const webAppPlugin = fp<{ distDir: string; pageCsp?: PageCsp }>(async (ap
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname.startsWith('/api/') || !hasBuild || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    // A missing asset (an old tab after a deploy) must be a 404, not index.html served as script.
+    const isAsset = pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname);
+    if (pathname.startsWith('/api/') || isAsset || !hasBuild || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply
         .status(404)
         .send({ status: 'error', message: `${messages.http.notFound}: ${request.method} ${pathname}` });

@@ -76,7 +76,7 @@ export const outbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt), index('outbox_lead_idx').on(t.leadId)],
 );
 
 export const referralVisits = pgTable(
@@ -91,3 +91,14 @@ export const referralVisits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.partnerId, t.day, t.visitorHash] })],
 );
+
+/**
+ * Server-side secrets generated on first use and shared by every instance on the database (today:
+ * the salt of IP and visitor hashes when HASH_SALT is unset). Kept out of `settings` on purpose:
+ * admins list and edit settings, and must neither read nor rotate these.
+ */
+export const appSecrets = pgTable('app_secrets', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

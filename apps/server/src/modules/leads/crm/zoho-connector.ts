@@ -1,0 +1,166 @@
+import { limits } from '@portal/contract';
+import { CrmError, type CrmConnector, type CrmLead } from './crm-connector';
+
+export interface ZohoOptions {
+  clientId: string;
+  clientSecret: string;
+  refreshToken: string;
+  /** Data-center domains, e.g. https://accounts.zoho.eu and https://www.zohoapis.eu. */
+  accountsUrl: string;
+  apiUrl: string;
+  /** Per HTTP call, body included. */
+  timeoutMs?: number;
+  now?: () => number;
+}
+
+type Json = Record<string, unknown> | null;
+interface ZohoEntry {
+  code?: string;
+  details?: { id?: string | number; duplicate_record?: { id?: string | number } };
+}
+
+/** Refresh early so a token never expires between the check and the call. */
+const TOKEN_MARGIN_MS = 60_000;
+
+/**
+ * Zoho CRM REST API v2: Leads insert, search and Notes, with the OAuth refresh-token flow. The
+ * access token is cached until shortly before it expires (Zoho limits how often one may be minted)
+ * and refreshed once when a call answers 401.
+ */
+export function createZohoConnector(opts: ZohoOptions): CrmConnector {
+  const timeoutMs = opts.timeoutMs ?? limits.requestTimeoutMs;
+  const now = opts.now ?? Date.now;
+  const apiBase = opts.apiUrl.replace(/\/+$/, '');
+  let token: { value: string; expiresAt: number } | null = null;
+  let refreshing: Promise<string> | null = null;
+
+  async function send(url: string, init: RequestInit): Promise<{ status: number; body: Json }> {
+    try {
+      const res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+      const text = await res.text();
+      return { status: res.status, body: parseJson(text) };
+    } catch (err) {
+      const reason = err instanceof Error && err.name === 'TimeoutError' ? 'timed out' : String((err as Error).message);
+      throw new CrmError(`Zoho unreachable: ${reason}`, true);
+    }
+  }
+
+  async function refreshToken(): Promise<string> {
+    const params = new URLSearchParams({
+      grant_type: 'refresh_token',
+      client_id: opts.clientId,
+      client_secret: opts.clientSecret,
+      refresh_token: opts.refreshToken,
+    });
+    const res = await send(`${opts.accountsUrl.replace(/\/+$/, '')}/oauth/v2/token?${params}`, { method: 'POST' });
+    const accessToken = res.body?.access_token;
+    if (res.status !== 200 || typeof accessToken !== 'string') {
+      // Zoho answers a bad client or refresh token with 200 and {error}: retrying will not help.
+      const reason = typeof res.body?.error === 'string' ? res.body.error : `HTTP ${res.status}`;
+      throw new CrmError(`Zoho token refresh failed: ${reason}`, res.status === 429 || res.status >= 500);
+    }
+    const expiresIn = typeof res.body?.expires_in === 'number' ? res.body.expires_in : 3600;
+    token = { value: accessToken, expiresAt: now() + expiresIn * 1000 - TOKEN_MARGIN_MS };
+    return accessToken;
+  }
+
+  function accessToken(): Promise<string> {
+    if (token && token.expiresAt > now()) return Promise.resolve(token.value);
+    refreshing ??= refreshToken().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  async function api(method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> {
+    for (let attempt = 1; ; attempt++) {
+      const value = await accessToken();
+      const res = await send(`${apiBase}${path}`, {
+        method,
+        headers: { Authorization: `Zoho-oauthtoken ${value}`, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (res.status !== 401 || attempt > 1) return res;
+      // INVALID_TOKEN: revoked or expired early; mint a new one once (unless a parallel call already has).
+      if (token?.value === value) token = null;
+    }
+  }
+
+  return {
+    name: 'zoho',
+    syncsLeads: true,
+
+    async createLead(lead) {
+      // Zoho has no idempotency key; the worker's find-before-retry bookkeeping stands in for it.
+      const res = await api('POST', '/crm/v2/Leads', { data: [toZohoLead(lead)], trigger: ['workflow'] });
+      const entry = firstEntry(res.body);
+      const id = entry?.details?.id ?? entry?.details?.duplicate_record?.id;
+      if (entry?.code === 'SUCCESS' && id) return { id: String(id), duplicate: false };
+      if (entry?.code === 'DUPLICATE_DATA' && id) return { id: String(id), duplicate: true };
+      throw failure('lead insert', res.status, entry?.code ?? res.body?.code);
+    },
+
+    async createNote(crmLeadId, title, content) {
+      const res = await api('POST', `/crm/v2/Leads/${encodeURIComponent(crmLeadId)}/Notes`, {
+        data: [{ Note_Title: title, Note_Content: content }],
+      });
+      const entry = firstEntry(res.body);
+      if (entry?.code === 'SUCCESS' && entry.details?.id) return { id: String(entry.details.id) };
+      throw failure('note insert', res.status, entry?.code ?? res.body?.code);
+    },
+
+    async findLeadByEmail(email) {
+      const res = await api('GET', `/crm/v2/Leads/search?${new URLSearchParams({ email })}`);
+      if (res.status === 204) return null;
+      if (res.status !== 200) throw failure('lead search', res.status, res.body?.code);
+      const id = (res.body?.data as { id?: string | number }[] | undefined)?.[0]?.id;
+      return id ? { id: String(id) } : null;
+    },
+
+    async findNoteByTitle(crmLeadId, title) {
+      // Our titles carry the lead's public id, so the first page of a lead's notes is enough.
+      const res = await api('GET', `/crm/v2/Leads/${encodeURIComponent(crmLeadId)}/Notes?per_page=200`);
+      if (res.status === 204) return null;
+      if (res.status !== 200) throw failure('note list', res.status, res.body?.code);
+      const notes = (res.body?.data ?? []) as { id?: string | number; Note_Title?: string }[];
+      const note = notes.find((n) => n.Note_Title === title && n.id);
+      return note ? { id: String(note.id) } : null;
+    },
+  };
+}
+
+function toZohoLead(lead: CrmLead): Record<string, unknown> {
+  // Last_Name is mandatory in Zoho: a one-word name goes there instead of being rejected.
+  const oneWord = lead.Last_Name.trim() === '';
+  return {
+    First_Name: oneWord ? undefined : lead.First_Name,
+    Last_Name: oneWord ? lead.First_Name : lead.Last_Name,
+    Email: lead.Email,
+    Company: lead.Company,
+    Business_Type: lead.Business_Type,
+    Title: lead.Title,
+    Phone: lead.Title,
+    Description: lead.Description,
+    Lead_Source: 'Partner Referral',
+  };
+}
+
+function parseJson(text: string): Json {
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+function firstEntry(body: Json): ZohoEntry | undefined {
+  return Array.isArray(body?.data) ? (body.data[0] as ZohoEntry | undefined) : undefined;
+}
+
+/** Only the status and Zoho's code: never the lead we sent. */
+function failure(what: string, status: number, code: unknown): CrmError {
+  const retryable = status === 429 || status === 401 || status >= 500;
+  return new CrmError(`Zoho ${what} failed: HTTP ${status}${typeof code === 'string' ? ` ${code}` : ''}`, retryable);
+}

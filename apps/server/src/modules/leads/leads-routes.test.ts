@@ -1,0 +1,355 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  composeLeadPayload,
+  DEFAULT_SUPPORT_PHONE,
+  messages,
+  settingKeys,
+  type CreateLeadRequest,
+  type ReferralForm,
+} from '@portal/contract';
+import { leads, outbox, settings } from '../../db/schema';
+import { createSession } from '../../lib/sessions';
+import { createTestContext, type TestContext } from '../../../test/context';
+import { bearer, createAdmin, createPartner } from '../../../test/factories';
+
+const m = messages.referral;
+let ctx: TestContext;
+let partner: Awaited<ReturnType<typeof createPartner>>;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ RATE_LIMITS: 'on' });
+  partner = await createPartner(ctx.db, { facebookPixelId: '1234567890' });
+});
+afterAll(() => ctx.close());
+
+let seq = 0;
+/** Each request from its own address unless a test is about the per-IP limit. */
+const nextIp = () => `10.1.${Math.floor(++seq / 250)}.${(seq % 250) + 1}`;
+
+function form(overrides: Partial<ReferralForm> = {}): ReferralForm {
+  return {
+    businessName: 'Corner Shop',
+    fullName: 'Maria de la Cruz',
+    email: `maria-${++seq}@shop.example`,
+    businessType: 'Retail',
+    countryCode: '+1',
+    phoneNumber: '4155550123',
+    description: 'Call after 5pm',
+    smsConsent: true,
+    marketingConsent: true,
+    ...overrides,
+  };
+}
+
+function submit(payload: unknown, opts: { ip?: string; headers?: Record<string, string> } = {}) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/leads/referral/by-uuid',
+    payload: payload as object,
+    remoteAddress: opts.ip ?? nextIp(),
+    headers: opts.headers,
+  });
+}
+
+const leadByEmail = async (email: string) =>
+  (await ctx.db.select().from(leads).where(sql`lower(${leads.email}) = lower(${email})`))[0];
+
+describe('POST /leads/referral/by-uuid', () => {
+  it('stores the lead for the partner with its consent proof and answers with the lead id at once', async () => {
+    const payload = composeLeadPayload(form({ fullName: 'Maria de la Cruz' }), partner.uuid, { consentTextVersion: 'v1:+1 555 0100' });
+    const before = Date.now();
+    const res = await submit(payload, { ip: '203.0.113.7' });
+
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    const lead = (await leadByEmail(payload.Email))!;
+    expect(body).toEqual({
+      status: 'success',
+      leadData: { data: [{ code: 'SUCCESS', message: 'Lead created', details: { id: lead.publicId } }] },
+      noteData: { data: [{ code: 'SUCCESS', message: 'Note created', details: { id: lead.publicId } }] },
+    });
+    expect(lead).toMatchObject({
+      partnerId: partner.id,
+      referralUuid: partner.uuid,
+      firstName: 'Maria',
+      lastName: 'de la Cruz',
+      company: 'Corner Shop',
+      businessType: 'Retail',
+      countryCode: '+1',
+      phoneDigits: '4155550123',
+      title: '+14155550123',
+      notes: 'Call after 5pm',
+      description: 'SMS Consent: Yes\nMarketing Consent: Yes\nAdditional Notes: Call after 5pm',
+      smsConsent: true,
+      marketingConsent: true,
+      consentTextVersion: 'v1:+1 555 0100',
+      source: 'landing_page',
+      syncState: 'pending',
+      crmId: null,
+    });
+    expect(lead.smsConsentAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(lead.marketingConsentAt!.getTime()).toBe(lead.smsConsentAt!.getTime());
+    expect(lead.ipHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(lead.ipHash).not.toContain('203.0.113.7');
+    const entries = await ctx.db.select().from(outbox).where(eq(outbox.leadId, lead.id));
+    expect(entries).toMatchObject([{ status: 'pending', attempts: 0 }]);
+  });
+
+  it('reads phone and consent from Title and Description when only the spec fields are sent', async () => {
+    const { countryCode: _c, phoneNumber: _p, smsConsent: _s, marketingConsent: _m, notes: _n, ...specOnly } = composeLeadPayload(
+      form({ countryCode: '+353', phoneNumber: '861234567', description: 'Line one\nLine two' }),
+      partner.uuid,
+    );
+    const res = await submit(specOnly);
+    expect(res.statusCode).toBe(201);
+    expect(await leadByEmail(specOnly.Email)).toMatchObject({
+      countryCode: '+353',
+      phoneDigits: '861234567',
+      title: '+353861234567',
+      smsConsent: true,
+      marketingConsent: true,
+      notes: 'Line one\nLine two',
+    });
+  });
+
+  it('records the support phone shown in the consent text when the client does not say', async () => {
+    const first = composeLeadPayload(form(), partner.uuid);
+    await submit(first);
+    expect((await leadByEmail(first.Email))!.consentTextVersion).toBe(`v1:${DEFAULT_SUPPORT_PHONE}`);
+
+    await ctx.db.insert(settings).values({ key: settingKeys.supportPhone, value: '+1 (888) 555-0100' });
+    const second = composeLeadPayload(form(), partner.uuid);
+    await submit(second);
+    expect((await leadByEmail(second.Email))!.consentTextVersion).toBe('v1:+1 (888) 555-0100');
+    await ctx.db.delete(settings).where(eq(settings.key, settingKeys.supportPhone));
+  });
+
+  describe('validation', () => {
+    const valid = () => composeLeadPayload(form(), partner.uuid);
+
+    async function errorsFor(payload: unknown) {
+      const res = await submit(payload);
+      expect(res.statusCode).toBe(400);
+      const body = res.json();
+      expect(body.status).toBe('error');
+      expect(Object.values(body.errors)).toContain(body.message);
+      return body.errors as Record<string, string>;
+    }
+
+    it('names every missing required field with the form messages', async () => {
+      expect(await errorsFor({})).toEqual({
+        uuid: m.invalidLink,
+        First_Name: m.fullNameRequired,
+        Email: m.emailRequired,
+        Company: m.businessNameRequired,
+        Business_Type: m.industryRequired,
+        Title: m.phoneRequired,
+        Description: m.notesRequired,
+      });
+    });
+
+    it('rejects blank strings like missing ones', async () => {
+      const errors = await errorsFor({ ...valid(), First_Name: '  ', Company: '', Business_Type: ' ', Email: ' ' });
+      expect(errors).toEqual({
+        First_Name: m.fullNameRequired,
+        Company: m.businessNameRequired,
+        Business_Type: m.industryRequired,
+        Email: m.emailRequired,
+      });
+    });
+
+    it('rejects a malformed email', async () => {
+      expect(await errorsFor({ ...valid(), Email: 'maria@' })).toEqual({ Email: m.emailInvalid });
+    });
+
+    it.each([
+      ['', m.phoneRequired],
+      ['0415555012', m.phoneLeadingZero],
+      ['415-555-0123', m.phoneDigitsOnly],
+      ['12345', m.phoneTooShort],
+      ['1234567890123456', m.phoneTooLong],
+    ])('checks the structured phone number %j', async (phoneNumber, message) => {
+      expect(await errorsFor({ ...valid(), phoneNumber })).toEqual({ phoneNumber: message });
+    });
+
+    it.each([
+      ['+10415555012', m.phoneLeadingZero],
+      ['+1415-555-0123', m.phoneDigitsOnly],
+      ['+112345', m.phoneTooShort],
+      ['+11234567890123456', m.phoneTooLong],
+      ['4155550123', m.countryCodeRequired],
+      ['+999123456789', m.countryCodeRequired],
+    ])('checks the phone in a Title %j when no structured phone is sent', async (Title, message) => {
+      const { countryCode: _c, phoneNumber: _p, ...payload } = valid();
+      expect(await errorsFor({ ...payload, Title })).toEqual({ Title: message });
+    });
+
+    it('requires a known dial code', async () => {
+      expect(await errorsFor({ ...valid(), countryCode: '+999' })).toEqual({ countryCode: m.countryCodeRequired });
+    });
+
+    it('requires both consents, structured or in the Description', async () => {
+      expect(await errorsFor({ ...valid(), smsConsent: false, marketingConsent: false })).toEqual({
+        smsConsent: m.smsConsentRequired,
+        marketingConsent: m.marketingConsentRequired,
+      });
+      const { smsConsent: _s, marketingConsent: _m, ...payload } = valid();
+      expect(await errorsFor({ ...payload, Description: 'SMS Consent: Yes\nMarketing Consent: No\nAdditional Notes: x' })).toEqual({
+        Description: m.marketingConsentRequired,
+      });
+    });
+
+    it('requires notes when sent as a field', async () => {
+      expect(await errorsFor({ ...valid(), notes: '  ' })).toEqual({ notes: m.notesRequired });
+    });
+
+    it('limits the length of every string', async () => {
+      const long = (n: number) => 'x'.repeat(n);
+      const errors = await errorsFor({
+        ...valid(),
+        uuid: long(65),
+        First_Name: long(101),
+        Last_Name: long(201),
+        Company: long(201),
+        Business_Type: long(101),
+        notes: long(5001),
+        website: long(501),
+        consentTextVersion: long(101),
+      });
+      expect(errors).toEqual({
+        uuid: m.invalidLink,
+        First_Name: 'Must be at most 100 characters',
+        Last_Name: 'Must be at most 200 characters',
+        Company: 'Must be at most 200 characters',
+        Business_Type: 'Must be at most 100 characters',
+        notes: 'Must be at most 5000 characters',
+        website: 'Must be at most 500 characters',
+        consentTextVersion: 'Must be at most 100 characters',
+      });
+    });
+
+    it('refuses a body over 16 KB', async () => {
+      const res = await submit({ ...valid(), Description: 'x'.repeat(17 * 1024) });
+      expect(res.statusCode).toBe(413);
+      expect(res.json().status).toBe('error');
+    });
+  });
+
+  it('answers DUPLICATE_DATA with the existing lead id for the same email in any case, from any partner', async () => {
+    const other = await createPartner(ctx.db);
+    const first = composeLeadPayload(form({ email: 'Owner@Shop.example' }), partner.uuid);
+    const original = (await submit(first)).json().leadData.data[0].details.id as string;
+
+    const res = await submit(composeLeadPayload(form({ email: 'owner@SHOP.example' }), other.uuid));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      status: 'error',
+      message: m.duplicate(original),
+      errors: { Email: m.duplicate(original) },
+      leadData: { data: [{ code: 'DUPLICATE_DATA', message: 'duplicate data', details: { id: original } }] },
+    });
+    const rows = await ctx.db.select().from(leads).where(sql`lower(${leads.email}) = 'owner@shop.example'`);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('lets exactly one of several simultaneous submissions of one email in', async () => {
+    const payload = composeLeadPayload(form(), partner.uuid);
+    const responses = await Promise.all(Array.from({ length: 5 }, () => submit(payload)));
+    const statuses = responses.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409]);
+    const ids = new Set(responses.map((r) => r.json().leadData.data[0].details.id));
+    expect(ids.size).toBe(1);
+    const lead = (await leadByEmail(payload.Email))!;
+    expect(await ctx.db.select().from(outbox).where(eq(outbox.leadId, lead.id))).toHaveLength(1);
+  });
+
+  it('keeps a lead from an unknown or malformed link, unattributed', async () => {
+    for (const uuid of ['7d5e8f0a-1111-4222-8333-944455556666', 'not-a-uuid']) {
+      const payload = composeLeadPayload(form(), uuid);
+      expect((await submit(payload)).statusCode).toBe(201);
+      expect(await leadByEmail(payload.Email)).toMatchObject({ partnerId: null, referralUuid: uuid });
+    }
+  });
+
+  it('keeps a lead from a disabled partner unattributed', async () => {
+    const disabled = await createPartner(ctx.db, { status: 'disabled' });
+    const payload = composeLeadPayload(form(), disabled.uuid);
+    expect((await submit(payload)).statusCode).toBe(201);
+    expect(await leadByEmail(payload.Email)).toMatchObject({ partnerId: null, referralUuid: disabled.uuid });
+  });
+
+  it("credits a signed-in partner's own submission to that partner, whatever the link", async () => {
+    const submitter = await createPartner(ctx.db);
+    const token = await createSession(ctx.db, submitter.id);
+    const payload = composeLeadPayload(form(), partner.uuid);
+    expect((await submit(payload, { headers: bearer(token) })).statusCode).toBe(201);
+    expect(await leadByEmail(payload.Email)).toMatchObject({ partnerId: submitter.id, source: 'portal' });
+
+    const admin = await createAdmin(ctx.db);
+    const adminPayload = composeLeadPayload(form(), partner.uuid);
+    await submit(adminPayload, { headers: bearer(await createSession(ctx.db, admin.id)) });
+    expect(await leadByEmail(adminPayload.Email)).toMatchObject({ partnerId: partner.id, source: 'landing_page' });
+  });
+
+  it('answers a filled honeypot like a success and stores nothing', async () => {
+    const countEntries = async () => (await ctx.db.select({ count: sql<number>`count(*)::int` }).from(outbox))[0]!.count;
+    const before = await countEntries();
+    const payload: CreateLeadRequest = { ...composeLeadPayload(form(), partner.uuid), website: 'http://spam.example' };
+    const res = await submit(payload);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().leadData.data[0]).toMatchObject({ code: 'SUCCESS', message: 'Lead created' });
+    expect(await leadByEmail(payload.Email)).toBeUndefined();
+    expect(await countEntries()).toBe(before);
+  });
+
+  it('stores markup as plain text, verbatim', async () => {
+    const payload = composeLeadPayload(
+      form({ businessName: '<img src=x onerror=alert(1)>', description: '<script>alert("x")</script> & <b>bold</b>' }),
+      partner.uuid,
+    );
+    expect((await submit(payload)).statusCode).toBe(201);
+    expect(await leadByEmail(payload.Email)).toMatchObject({
+      company: '<img src=x onerror=alert(1)>',
+      notes: '<script>alert("x")</script> & <b>bold</b>',
+    });
+  });
+
+  it('answers 429 past 20 submissions from one IP in 10 minutes', async () => {
+    const ip = '198.51.100.20';
+    for (let i = 0; i < 20; i++) expect((await submit({}, { ip })).statusCode).toBe(400);
+    const res = await submit(composeLeadPayload(form(), partner.uuid), { ip });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ status: 'error', message: messages.http.tooManyRequests });
+    expect((await submit(composeLeadPayload(form(), partner.uuid), { ip: '198.51.100.21' })).statusCode).toBe(201);
+  });
+});
+
+describe('POST /leads/admin/outbox/retry', () => {
+  it('puts failed CRM pushes back to pending, for admins only', async () => {
+    const payload = composeLeadPayload(form(), partner.uuid);
+    await submit(payload);
+    const lead = (await leadByEmail(payload.Email))!;
+    await ctx.db.update(outbox).set({ status: 'failed', attempts: 8, lastError: 'HTTP 500' }).where(eq(outbox.leadId, lead.id));
+    await ctx.db.update(leads).set({ syncState: 'failed' }).where(eq(leads.id, lead.id));
+
+    const url = '/api/v1/leads/admin/outbox/retry';
+    expect((await ctx.app.inject({ method: 'POST', url, payload: {} })).statusCode).toBe(401);
+    const partnerToken = await createSession(ctx.db, partner.id);
+    expect((await ctx.app.inject({ method: 'POST', url, payload: {}, headers: bearer(partnerToken) })).statusCode).toBe(403);
+
+    const admin = await createAdmin(ctx.db);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url,
+      payload: { leadIds: [lead.publicId] },
+      headers: bearer(await createSession(ctx.db, admin.id)),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'success', data: { retried: 1 } });
+    expect(await ctx.db.select().from(outbox).where(eq(outbox.leadId, lead.id))).toMatchObject([
+      { status: 'pending', attempts: 0, lastError: 'HTTP 500' },
+    ]);
+    expect(await leadByEmail(payload.Email)).toMatchObject({ syncState: 'pending' });
+  });
+});

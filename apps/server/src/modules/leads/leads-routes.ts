@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createLeadRequest,
+  createLeadResponse,
+  duplicateLeadResponse,
+  errorEnvelope,
+  leadResultCodes,
+  messages,
+  referralPageResponse,
+  retryOutboxRequest,
+  retryOutboxResponse,
+} from '@portal/contract';
+import { requireRole } from '../../plugins/auth';
+import { getReferralPage, recordReferralVisit, submitLead } from './leads-service';
+import { retryFailedLeads } from './outbox-worker';
+
+const minute = 60_000;
+
+/** Per client IP, fixed windows, counted in each instance's memory. */
+export const leadRateLimits = {
+  submitPerIp: { max: 20, timeWindow: 10 * minute },
+  visitPerIp: { max: 60, timeWindow: minute },
+} as const;
+
+/** A real form is about 1 KB; anything far larger is not a merchant typing. */
+const SUBMIT_BODY_LIMIT = 16 * 1024;
+
+const referralParams = z.object({ uuid: z.string().max(64) });
+
+export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limit = (rule: { max: number; timeWindow: number }) => (app.config.RATE_LIMITS === 'off' ? false : rule);
+
+  app.post(
+    '/referral/by-uuid',
+    {
+      bodyLimit: SUBMIT_BODY_LIMIT,
+      config: { rateLimit: limit(leadRateLimits.submitPerIp) },
+      schema: {
+        tags: ['leads'],
+        summary: 'Submit a referral request (public; a partner bearer token credits the lead to that partner)',
+        body: createLeadRequest,
+        response: { 201: createLeadResponse, 400: errorEnvelope, 409: duplicateLeadResponse, 429: errorEnvelope },
+      },
+    },
+    async (request, reply) => {
+      const result = await submitLead(app.db, app.config, request.body, { ip: request.ip, user: request.user });
+      if (result.outcome === 'duplicate') {
+        const message = messages.referral.duplicate(result.leadId);
+        return reply.status(409).send({
+          status: 'error',
+          message,
+          errors: { Email: message },
+          leadData: { data: [{ code: leadResultCodes.duplicate, message: 'duplicate data', details: { id: result.leadId } }] },
+        });
+      }
+      if (result.outcome === 'ignored') request.log.info('referral honeypot filled in; request dropped');
+      const created = (message: string) => ({ data: [{ code: leadResultCodes.success, message, details: { id: result.leadId } }] });
+      return reply.status(201).send({ status: 'success', leadData: created('Lead created'), noteData: created('Note created') });
+    },
+  );
+
+  app.get(
+    '/referral/:uuid/page',
+    { schema: { tags: ['leads'], summary: 'What the landing page of a referral link needs', params: referralParams, response: { 200: referralPageResponse } } },
+    async (request) => ({ status: 'success' as const, data: await getReferralPage(app.db, request.params.uuid) }),
+  );
+
+  app.post(
+    '/referral/:uuid/visit',
+    {
+      config: { rateLimit: limit(leadRateLimits.visitPerIp) },
+      schema: { tags: ['leads'], summary: 'Count a visit to a referral link (204, also for unknown links)', params: referralParams },
+    },
+    async (request, reply) => {
+      await recordReferralVisit(app.db, app.config, {
+        uuid: request.params.uuid,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/admin/outbox/retry',
+    {
+      preHandler: requireRole('admin'),
+      schema: {
+        tags: ['leads'],
+        summary: 'Send failed CRM pushes again (all, or these leads)',
+        security: [{ bearer: [] }],
+        body: retryOutboxRequest.optional(),
+        response: { 200: retryOutboxResponse },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: { retried: await retryFailedLeads(app.db, request.body?.leadIds) },
+    }),
+  );
+};
