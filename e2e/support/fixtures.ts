@@ -42,5 +42,7 @@ export async function loginViaUi(page: Page, email: string, password: string): P
 }
 
 export const test = base.extend<{ admin: typeof ADMIN }>({
+  // Playwright reads a fixture's dependencies from its first parameter, which must be a pattern.
+  // eslint-disable-next-line no-empty-pattern
   admin: async ({}, use) => use(ADMIN),
 });

@@ -1,0 +1,160 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import type { User } from '@portal/contract';
+import { CompensationLink } from '@/components/compensation-link';
+import { CloseIcon, ExternalLinkIcon, LogOutIcon, MenuIcon, PlusIcon } from '@/components/icons';
+import { Logo } from '@/components/logo';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { homeFor, paths } from '@/lib/paths';
+import { AccountMenu, initialsOf } from './account-menu';
+import { PublicUrlButton } from './public-url-button';
+
+interface NavItem {
+  to: string;
+  label: string;
+  end?: boolean;
+}
+
+const adminLinks: NavItem[] = [
+  { to: paths.admin.home, label: 'Dashboard', end: true },
+  { to: paths.admin.users, label: 'Users' },
+  { to: paths.admin.tutorials, label: 'Resources' },
+  { to: paths.admin.settings, label: 'Settings' },
+];
+
+const partnerLinks: NavItem[] = [
+  { to: paths.partner.dashboard, label: 'Dashboard' },
+  { to: paths.partner.tutorials, label: 'Resources' },
+];
+
+const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+
+const desktopItem = (isActive = false) =>
+  cn(
+    'inline-flex items-center gap-1.5 rounded-md px-2.5 py-2 text-sm font-medium whitespace-nowrap transition-colors xl:px-3',
+    focusRing,
+    isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+  );
+
+const mobileItem = (isActive = false) =>
+  cn(
+    'flex w-full items-center gap-2.5 rounded-lg px-3 py-2.5 text-left text-base font-medium',
+    focusRing,
+    isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
+  );
+
+interface NavBarProps {
+  user: User;
+  contactUrl: string;
+  isLoggingOut: boolean;
+  onLogout: () => void;
+}
+
+/** Top navigation (spec §2 Layout); below the lg breakpoint it collapses behind a menu button. */
+export function NavBar({ user, contactUrl, isLoggingOut, onLogout }: NavBarProps) {
+  const location = useLocation();
+  const isPartner = user.role === 'user';
+  const links = isPartner ? partnerLinks : adminLinks;
+  // The mobile menu is open only for the location it was opened at, so navigating closes it.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const isMenuOpen = openAt === location.key;
+  const panelId = useId();
+
+  const closeMenu = () => setOpenAt(null);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && isMenuOpen) closeMenu();
+  };
+
+  const partnerExtras = (itemClass: (isActive?: boolean) => string, onActivate?: () => void) =>
+    isPartner && (
+      <>
+        <CompensationLink href={user.compensation_link} className={itemClass()} onActivate={onActivate}>
+          My Commissions
+        </CompensationLink>
+        <PublicUrlButton uuid={user.uuid} className={itemClass()} />
+        <a href={contactUrl} target="_blank" rel="noopener noreferrer" className={itemClass()}>
+          Contact Us
+          <ExternalLinkIcon className="size-3.5 text-slate-400" />
+        </a>
+      </>
+    );
+
+  return (
+    <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur" onKeyDown={onKeyDown}>
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+        <Link to={homeFor(user.role)} className={cn('rounded-md', focusRing)} aria-label="Partner Portal home">
+          <Logo />
+        </Link>
+
+        <nav aria-label="Main" className="hidden flex-1 items-center gap-1 lg:flex">
+          {links.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.end} className={({ isActive }) => desktopItem(isActive)}>
+              {item.label}
+            </NavLink>
+          ))}
+          {partnerExtras(desktopItem)}
+        </nav>
+
+        <div className="ml-auto hidden items-center gap-2 lg:flex">
+          <Link to={paths.partner.submit} className={buttonClasses('primary', 'sm')}>
+            <PlusIcon className="size-4" />
+            Submit Referral
+          </Link>
+          {isPartner && <AccountMenu user={user} />}
+          <Button variant="ghost" size="sm" onClick={onLogout} isLoading={isLoggingOut}>
+            {!isLoggingOut && <LogOutIcon className="size-4" />}
+            {/* Between lg and xl the bar is tight: the label stays for screen readers only. */}
+            <span className="lg:max-xl:sr-only">Log Out</span>
+          </Button>
+        </div>
+
+        <button
+          type="button"
+          className={cn('ml-auto inline-flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 lg:hidden', focusRing)}
+          aria-expanded={isMenuOpen}
+          aria-controls={panelId}
+          aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpenAt(isMenuOpen ? null : location.key)}
+        >
+          {isMenuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+        </button>
+      </div>
+
+      <div id={panelId} hidden={!isMenuOpen} className="border-t border-slate-200 bg-white lg:hidden">
+        <nav aria-label="Main" className="mx-auto max-w-7xl space-y-1 px-4 py-3 sm:px-6">
+          {links.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.end} className={({ isActive }) => mobileItem(isActive)}>
+              {item.label}
+            </NavLink>
+          ))}
+          {partnerExtras(mobileItem, closeMenu)}
+          {isPartner && (
+            <NavLink to={paths.partner.settings} className={({ isActive }) => mobileItem(isActive)}>
+              Settings
+            </NavLink>
+          )}
+        </nav>
+        <div className="mx-auto max-w-7xl space-y-3 border-t border-slate-200 px-4 py-4 sm:px-6">
+          <div className="flex items-center gap-3 px-1">
+            <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800">
+              {initialsOf(user.full_name)}
+            </span>
+            <div className="min-w-0">
+              <p className="truncate text-sm font-medium text-slate-900">{user.full_name}</p>
+              <p className="truncate text-xs text-slate-500">{user.email}</p>
+            </div>
+          </div>
+          <Link to={paths.partner.submit} className={buttonClasses('primary', 'md', 'w-full')}>
+            <PlusIcon className="size-4" />
+            Submit Referral
+          </Link>
+          <Button variant="secondary" className="w-full" onClick={onLogout} isLoading={isLoggingOut}>
+            {!isLoggingOut && <LogOutIcon className="size-4" />}
+            Log Out
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,95 @@
+import { lazy } from 'react';
+import { createBrowserRouter } from 'react-router';
+import { setUnauthorizedRedirect } from '@/lib/api/client';
+import type { LoginState } from '@/lib/auth/login-state';
+import { paths } from '@/lib/paths';
+import { AppLayout } from './layout/app-layout';
+import { GuestOnly, HomeRedirect, RequireAuth, RequireRole } from './routes/guards';
+import { RouteError } from './routes/route-error';
+
+// Every page is its own chunk: a partner never downloads admin code and the other way round.
+const LoginPage = lazy(() => import('@/features/auth/components/login-page').then((m) => ({ default: m.LoginPage })));
+const ForgotPasswordPage = lazy(() =>
+  import('@/features/auth/components/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('@/features/auth/components/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
+
+const AdminDashboardPage = lazy(() =>
+  import('@/features/admin-dashboard/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })),
+);
+const AdminUsersPage = lazy(() => import('@/features/admin-users/admin-users-page').then((m) => ({ default: m.AdminUsersPage })));
+const AdminResourcesPage = lazy(() =>
+  import('@/features/admin-resources/admin-resources-page').then((m) => ({ default: m.AdminResourcesPage })),
+);
+const AdminSettingsPage = lazy(() =>
+  import('@/features/admin-settings/components/admin-settings-page').then((m) => ({ default: m.AdminSettingsPage })),
+);
+
+const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const SubmitPage = lazy(() => import('../features/referral/submit-page').then((m) => ({ default: m.SubmitPage })));
+const ResourcesPage = lazy(() => import('@/features/resources/resources-page').then((m) => ({ default: m.ResourcesPage })));
+const CompensationPage = lazy(() =>
+  import('@/features/compensation/compensation-page').then((m) => ({ default: m.CompensationPage })),
+);
+const SettingsPage = lazy(() => import('@/features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })));
+
+/** The routes and guards of spec §2. */
+export function createAppRouter() {
+  const router = createBrowserRouter([
+    {
+      errorElement: <RouteError />,
+      children: [
+        {
+          element: <GuestOnly />,
+          children: [
+            { path: paths.login, element: <LoginPage /> },
+            { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
+            { path: paths.resetPassword, element: <ResetPasswordPage /> },
+          ],
+        },
+        {
+          element: <RequireAuth />,
+          children: [
+            {
+              element: <AppLayout />,
+              children: [
+                {
+                  element: <RequireRole role="admin" />,
+                  children: [
+                    { path: paths.admin.home, element: <AdminDashboardPage /> },
+                    { path: paths.admin.users, element: <AdminUsersPage /> },
+                    { path: paths.admin.tutorials, element: <AdminResourcesPage /> },
+                    { path: paths.admin.settings, element: <AdminSettingsPage /> },
+                  ],
+                },
+                {
+                  element: <RequireRole role="user" />,
+                  children: [
+                    { path: paths.partner.dashboard, element: <DashboardPage /> },
+                    { path: paths.partner.submit, element: <SubmitPage /> },
+                    { path: paths.partner.tutorials, element: <ResourcesPage /> },
+                    { path: paths.partner.compensation, element: <CompensationPage /> },
+                    { path: paths.partner.settings, element: <SettingsPage /> },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+        { index: true, element: <HomeRedirect /> },
+        { path: '*', element: <HomeRedirect /> },
+      ],
+    },
+  ]);
+
+  // spec §8: a 401 sends the user to /login (the interceptor skips this when already there).
+  setUnauthorizedRedirect(() => {
+    const { pathname, search, hash } = router.state.location;
+    const state: LoginState = { from: { pathname, search, hash } };
+    void router.navigate(paths.login, { replace: true, state });
+  });
+
+  return router;
+}

@@ -1,0 +1,89 @@
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import { cn } from './cn';
+
+export const inputClasses = (hasError: boolean) =>
+  cn(
+    'block w-full rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 shadow-xs placeholder:text-slate-400',
+    'focus:outline-none focus:ring-2 focus:ring-offset-0',
+    'disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500',
+    hasError
+      ? 'border-red-400 focus:border-red-500 focus:ring-red-200'
+      : 'border-slate-300 focus:border-brand-600 focus:ring-brand-100',
+  );
+
+interface FieldShellProps {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}
+
+function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const describedBy = (id: string, error?: string, hint?: ReactNode) =>
+  error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+
+interface TextFieldProps extends ComponentProps<'input'> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/** A labelled input; pass `{...register('name')}` straight through. */
+export function TextField({ label, error, hint, id, className, ...input }: TextFieldProps) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return (
+    <FieldShell id={fieldId} label={label} error={error} hint={hint}>
+      <input
+        id={fieldId}
+        className={cn(inputClasses(Boolean(error)), className)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, error, hint)}
+        {...input}
+      />
+    </FieldShell>
+  );
+}
+
+interface TextAreaFieldProps extends ComponentProps<'textarea'> {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+export function TextAreaField({ label, error, hint, id, className, ...textarea }: TextAreaFieldProps) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return (
+    <FieldShell id={fieldId} label={label} error={error} hint={hint}>
+      <textarea
+        id={fieldId}
+        className={cn(inputClasses(Boolean(error)), 'min-h-20 resize-y', className)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, error, hint)}
+        {...textarea}
+      />
+    </FieldShell>
+  );
+}

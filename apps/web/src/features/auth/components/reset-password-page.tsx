@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import toast from 'react-hot-toast';
+import { limits, messages, resetPasswordRequest } from '@portal/contract';
+import { AlertIcon } from '@/components/icons';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { getServerMessage, hasServerAnswer } from '@/lib/api/errors';
+import type { LoginState } from '@/lib/auth/login-state';
+import { paths } from '@/lib/paths';
+import { useResetPassword } from '../api/reset-password';
+import { AuthShell, authLinkClasses } from './auth-shell';
+
+const m = messages.resetPassword;
+
+export function ResetPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token')?.trim() ?? '';
+  if (!token) return <InvalidResetLink />;
+  return <ResetPasswordForm token={token} />;
+}
+
+function InvalidResetLink() {
+  return (
+    <AuthShell title={m.invalidTitle}>
+      <div className="space-y-6">
+        <div className="flex gap-3 rounded-lg bg-red-50 p-4 text-sm text-red-800">
+          <AlertIcon className="mt-0.5 size-5 shrink-0 text-red-500" />
+          <p>{m.invalidBody}</p>
+        </div>
+        <Link to={paths.forgotPassword} className={buttonClasses('primary', 'md', 'w-full')}>
+          Request a new link
+        </Link>
+      </div>
+    </AuthShell>
+  );
+}
+
+function ResetPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const resetMutation = useResetPassword();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(resetPasswordRequest),
+    defaultValues: { token, new_password: '', confirm_new_password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await resetMutation.mutateAsync(values);
+      toast.success(m.successToast);
+      const state: LoginState = { message: m.successState };
+      await navigate(paths.login, { replace: true, state });
+    } catch (error) {
+      setFormError(hasServerAnswer(error) ? (getServerMessage(error) ?? m.failed) : m.unexpected);
+    }
+  });
+
+  return (
+    <AuthShell
+      title="Choose a new password"
+      description={`Use at least ${limits.passwordMinLength} characters.`}
+      footer={
+        <Link to={paths.login} className={authLinkClasses}>
+          Back to login
+        </Link>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        {formError && <Alert tone="error">{formError}</Alert>}
+        {errors.token?.message && <Alert tone="error">{errors.token.message}</Alert>}
+        <TextField label="New password" type="password" autoComplete="new-password" autoFocus error={errors.new_password?.message} {...register('new_password')} />
+        <TextField label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirm_new_password?.message} {...register('confirm_new_password')} />
+        <Button type="submit" className="w-full" isLoading={isSubmitting}>
+          {isSubmitting ? 'Resetting…' : 'Reset password'}
+        </Button>
+      </form>
+    </AuthShell>
+  );
+}

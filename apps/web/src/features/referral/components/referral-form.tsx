@@ -1,0 +1,278 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Controller, useForm, type FieldError } from 'react-hook-form';
+import {
+  countries,
+  limits,
+  messages,
+  referralConsentTexts,
+  type ReferralForm as ReferralFormValues,
+} from '@portal/contract';
+import { industries } from '../content/industries';
+import { referralFormResolver } from './referral-form-resolver';
+import { SpinnerIcon } from './icons';
+
+const m = messages.referral;
+
+const emptyForm: ReferralFormValues = {
+  businessName: '',
+  fullName: '',
+  email: '',
+  businessType: '',
+  countryCode: limits.defaultCountryCode,
+  phoneNumber: '',
+  description: '',
+  smsConsent: false,
+  marketingConsent: false,
+};
+
+/** US and Canada share +1, so the select's value is the country code, mapped to its dial code. */
+const defaultCountry = countries.find((c) => c.dial_code === limits.defaultCountryCode)?.code ?? '';
+
+export interface ReferralFormProps {
+  /** Shown in the SMS consent text for HELP. */
+  supportPhone: string;
+  submitLabel: string;
+  /** Sends the referral; resolves true when it was accepted. */
+  onSubmit: (values: ReferralFormValues, honeypot: string) => Promise<boolean>;
+  /** Clear the form after an accepted referral, ready for the next one. */
+  resetOnSuccess?: boolean;
+  /** Shown above the consent checkboxes (e.g. who gives the consent). */
+  consentNote?: ReactNode;
+}
+
+const controlClass = (hasError: boolean, width = 'w-full') =>
+  [
+    // scroll-mt: a field focused on error stays clear of a sticky app header.
+    'block scroll-mt-28 rounded-lg border bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm transition sm:text-sm',
+    width,
+    'placeholder:text-slate-400 focus:outline-none focus:ring-2 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500',
+    hasError
+      ? 'border-red-400 focus:border-red-500 focus:ring-red-500/30'
+      : 'border-slate-300 focus:border-brand-600 focus:ring-brand-600/25',
+  ].join(' ');
+
+function FieldMessage({ id, error }: { id: string; error?: FieldError }) {
+  if (!error?.message) return null;
+  return (
+    <p id={id} className="mt-1.5 text-sm text-red-600">
+      {error.message}
+    </p>
+  );
+}
+
+/** The request form of spec §3 with the rules of §5; shared by the landing page and /submit. */
+export function ReferralForm({ supportPhone, submitLabel, onSubmit, resetOnSuccess, consentNote }: ReferralFormProps) {
+  const id = useId();
+  const fieldId = (name: string) => `${id}-${name}`;
+  const errorId = (name: string) => `${id}-${name}-error`;
+  const [country, setCountry] = useState(defaultCountry);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm<ReferralFormValues>({ resolver: referralFormResolver, defaultValues: emptyForm });
+
+  const a11y = (name: keyof ReferralFormValues) => ({
+    id: fieldId(name),
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? errorId(name) : undefined,
+  });
+
+  const submit = handleSubmit(async (values, event) => {
+    const form = event?.target instanceof HTMLFormElement ? event.target : null;
+    const honeypot = form?.elements.namedItem('website');
+    const isAccepted = await onSubmit(values, honeypot instanceof HTMLInputElement ? honeypot.value : '');
+    if (isAccepted && resetOnSuccess) {
+      if (honeypot instanceof HTMLInputElement) honeypot.value = '';
+      reset(emptyForm);
+      setCountry(defaultCountry);
+      setFocus('businessName');
+    }
+  });
+
+  const consent = referralConsentTexts(supportPhone);
+  const labelClass = 'mb-1.5 block text-sm font-medium text-slate-700';
+
+  return (
+    <form noValidate onSubmit={submit} className="relative">
+      <fieldset disabled={isSubmitting} className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <label htmlFor={fieldId('businessName')} className={labelClass}>
+            Business Name
+          </label>
+          <input
+            type="text"
+            autoComplete="organization"
+            className={controlClass(!!errors.businessName)}
+            {...a11y('businessName')}
+            {...register('businessName')}
+          />
+          <FieldMessage id={errorId('businessName')} error={errors.businessName} />
+        </div>
+
+        <div>
+          <label htmlFor={fieldId('fullName')} className={labelClass}>
+            Full Name
+          </label>
+          <input
+            type="text"
+            autoComplete="name"
+            className={controlClass(!!errors.fullName)}
+            {...a11y('fullName')}
+            {...register('fullName')}
+          />
+          <FieldMessage id={errorId('fullName')} error={errors.fullName} />
+        </div>
+
+        <div>
+          <label htmlFor={fieldId('email')} className={labelClass}>
+            Email
+          </label>
+          <input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            className={controlClass(!!errors.email)}
+            {...a11y('email')}
+            {...register('email')}
+          />
+          <FieldMessage id={errorId('email')} error={errors.email} />
+        </div>
+
+        <div className="sm:col-span-2">
+          <label htmlFor={fieldId('businessType')} className={labelClass}>
+            Industry
+          </label>
+          <select className={controlClass(!!errors.businessType)} {...a11y('businessType')} {...register('businessType')}>
+            <option value="">Select your industry</option>
+            {industries.map((industry) => (
+              <option key={industry} value={industry}>
+                {industry}
+              </option>
+            ))}
+          </select>
+          <FieldMessage id={errorId('businessType')} error={errors.businessType} />
+        </div>
+
+        <div className="sm:col-span-2">
+          <label htmlFor={fieldId('phoneNumber')} className={labelClass}>
+            Phone Number
+          </label>
+          <div className="flex gap-2">
+            <Controller
+              name="countryCode"
+              control={control}
+              render={({ field }) => (
+                <select
+                  ref={field.ref}
+                  name={field.name}
+                  onBlur={field.onBlur}
+                  aria-label="Country code"
+                  value={
+                    countries.some((c) => c.code === country && c.dial_code === field.value)
+                      ? country
+                      : (countries.find((c) => c.dial_code === field.value)?.code ?? '')
+                  }
+                  onChange={(event) => {
+                    setCountry(event.target.value);
+                    field.onChange(countries.find((c) => c.code === event.target.value)?.dial_code ?? '');
+                  }}
+                  className={controlClass(!!errors.countryCode, 'w-32 shrink-0')}
+                  {...a11y('countryCode')}
+                >
+                  {countries.map((c) => (
+                    <option key={c.code} value={c.code} title={c.name}>
+                      {`${c.flag} ${c.code} ${c.dial_code}`}
+                    </option>
+                  ))}
+                </select>
+              )}
+            />
+            <input
+              type="tel"
+              inputMode="numeric"
+              autoComplete="tel-national"
+              placeholder="4155550123"
+              className={controlClass(!!errors.phoneNumber, 'min-w-0 flex-1')}
+              {...a11y('phoneNumber')}
+              {...register('phoneNumber')}
+            />
+          </div>
+          <FieldMessage id={errorId('countryCode')} error={errors.countryCode} />
+          <FieldMessage id={errorId('phoneNumber')} error={errors.phoneNumber} />
+        </div>
+
+        <div className="sm:col-span-2">
+          <label htmlFor={fieldId('description')} className={labelClass}>
+            Additional Notes
+          </label>
+          <textarea
+            rows={3}
+            placeholder="Monthly card volume, current processor, best time to reach you…"
+            className={`${controlClass(!!errors.description)} resize-y`}
+            {...a11y('description')}
+            {...register('description')}
+          />
+          <FieldMessage id={errorId('description')} error={errors.description} />
+        </div>
+
+        <div className="space-y-3 sm:col-span-2">
+          {consentNote && <p className="text-sm font-medium text-slate-700">{consentNote}</p>}
+          <div>
+            <div className="flex items-start gap-3">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 shrink-0 scroll-mt-28 rounded border-slate-300 accent-brand-700"
+                {...a11y('smsConsent')}
+                {...register('smsConsent')}
+              />
+              <label htmlFor={fieldId('smsConsent')} className="text-xs leading-relaxed text-slate-600">
+                {consent.sms}
+              </label>
+            </div>
+            <FieldMessage id={errorId('smsConsent')} error={errors.smsConsent} />
+          </div>
+          <div>
+            <div className="flex items-start gap-3">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 shrink-0 scroll-mt-28 rounded border-slate-300 accent-brand-700"
+                {...a11y('marketingConsent')}
+                {...register('marketingConsent')}
+              />
+              <label htmlFor={fieldId('marketingConsent')} className="text-xs leading-relaxed text-slate-600">
+                {consent.marketing}
+              </label>
+            </div>
+            <FieldMessage id={errorId('marketingConsent')} error={errors.marketingConsent} />
+          </div>
+        </div>
+
+        {/* Honeypot: people never see or fill it; form-filling bots do. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] top-0 h-px w-px overflow-hidden">
+          <label htmlFor={fieldId('website')}>Website</label>
+          <input
+            id={fieldId('website')}
+            type="text"
+            name="website"
+            tabIndex={-1}
+            autoComplete="off"
+            aria-hidden="true"
+            defaultValue=""
+          />
+        </div>
+
+        <button
+          type="submit"
+          className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 py-3 text-base font-semibold text-white shadow-sm transition hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-70 sm:col-span-2"
+        >
+          {isSubmitting && <SpinnerIcon className="size-5 animate-spin" />}
+          {isSubmitting ? m.submitting : submitLabel}
+        </button>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,227 @@
+import { useEffect, useRef, useState } from 'react';
+import { messages, type ReferralForm as ReferralFormValues } from '@portal/contract';
+import { usePublicSettings } from './api/get-public-settings';
+import { countReferralVisit, getReferralPage } from './api/referral-page';
+import { FaqAccordion } from './components/faq-accordion';
+import { ChatIcon, CheckIcon, ClockIcon, LogoMark, ReceiptIcon, ShieldIcon } from './components/icons';
+import { ReferralForm } from './components/referral-form';
+import { brand } from './content/brand';
+import { faqEntries } from './content/faq-entries';
+import { loadMetaPixel, trackPixelEvent } from './pixel/meta-pixel';
+import { sendReferral } from './send-referral';
+
+const m = messages.referral;
+const container = 'mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8';
+
+const highlights = [
+  { value: '15-30%', label: 'average savings on card processing fees' },
+  { value: 'Up to 100%', label: 'of processing fees covered with dual pricing' },
+  { value: 'Free', label: 'savings analysis, with no obligation' },
+];
+
+const promises = ['No long-term contract', 'Compliant with card brand rules', 'Setup and signage included'];
+
+const steps = [
+  {
+    icon: ReceiptIcon,
+    title: 'Tell us about your business',
+    body: 'Two minutes on the form. A specialist follows up to collect a recent processing statement.',
+  },
+  {
+    icon: ClockIcon,
+    title: 'Get your free analysis',
+    body: 'A side-by-side comparison of what you pay today and what you would pay with us, usually within one to two business days.',
+  },
+  {
+    icon: ShieldIcon,
+    title: 'Switch and keep more',
+    body: 'We configure your terminal, signage and receipts for compliant dual pricing and train your staff. You keep more of every sale.',
+  },
+];
+
+/** The public landing page of spec §2 for the partner link /referral/{uuid}. */
+export function LandingPage({ uuid }: { uuid: string | null }) {
+  const { contactUrl, supportPhone } = usePublicSettings();
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const thankYouRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (!uuid) return;
+    countReferralVisit(uuid);
+    getReferralPage(uuid)
+      .then(({ facebookPixelId }) => facebookPixelId && loadMetaPixel(facebookPixelId))
+      .catch((error: unknown) => console.error('Failed to load the referral page settings', error));
+  }, [uuid]);
+
+  useEffect(() => {
+    if (isSubmitted) thankYouRef.current?.focus();
+  }, [isSubmitted]);
+
+  async function handleSubmit(form: ReferralFormValues, honeypot: string) {
+    const isAccepted = await sendReferral({ form, uuid, supportPhone, honeypot });
+    if (isAccepted) {
+      trackPixelEvent('Lead');
+      setIsSubmitted(true);
+    }
+    return isAccepted;
+  }
+
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <header className="border-b border-slate-200 bg-white/95 backdrop-blur">
+        <div className={`${container} flex h-16 items-center justify-between`}>
+          <span className="flex items-center gap-2.5">
+            <LogoMark className="size-8 text-brand-700" />
+            <span className="text-lg font-bold tracking-tight text-slate-900">{brand.name}</span>
+          </span>
+          <a
+            href="#request"
+            className="hidden rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 sm:inline-block"
+          >
+            Free savings analysis
+          </a>
+        </div>
+      </header>
+
+      <main className="flex-1">
+        <section className="relative overflow-hidden bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 text-white">
+          <div
+            aria-hidden="true"
+            className="pointer-events-none absolute -right-32 -top-32 size-96 rounded-full bg-white/10 blur-3xl"
+          />
+          <div className={`${container} relative grid grid-cols-1 gap-10 py-12 sm:py-16 lg:grid-cols-[1.05fr_1fr] lg:items-start lg:gap-14 lg:py-20`}>
+            <div className="lg:pt-6">
+              <p className="inline-flex items-center rounded-full bg-white/15 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-brand-50 ring-1 ring-white/25">
+                {brand.program}
+              </p>
+              <h1 className="mt-5 text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl">
+                Stop paying to get paid.
+              </h1>
+              <p className="mt-5 max-w-xl text-lg leading-relaxed text-brand-50">
+                Merchants on our dual pricing program save <strong className="text-white">15-30% on processing fees</strong>{' '}
+                on average, and <strong className="text-white">up to 100%</strong>. Request a free, no-obligation analysis
+                and see exactly what you would keep.
+              </p>
+              <ul className="mt-7 space-y-2.5">
+                {promises.map((promise) => (
+                  <li key={promise} className="flex items-center gap-2.5 text-base text-white">
+                    <span className="flex size-6 items-center justify-center rounded-full bg-white/15">
+                      <CheckIcon className="size-4" />
+                    </span>
+                    {promise}
+                  </li>
+                ))}
+              </ul>
+              <dl className="mt-10 grid grid-cols-3 gap-3 sm:gap-4">
+                {highlights.map((item) => (
+                  <div key={item.value} className="rounded-xl bg-white/10 p-3 ring-1 ring-white/15 sm:p-4">
+                    <dt className="sr-only">{item.label}</dt>
+                    <dd className="text-lg font-extrabold leading-tight sm:text-2xl">{item.value}</dd>
+                    <dd className="mt-1 text-xs leading-snug text-brand-100 sm:text-sm">{item.label}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+
+            <div id="request" className="scroll-mt-6 rounded-2xl bg-white p-5 text-slate-900 shadow-2xl ring-1 ring-slate-900/5 sm:p-8">
+              {isSubmitted ? (
+                <div className="py-8 text-center" role="status">
+                  <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-600">
+                    <CheckIcon className="size-7" />
+                  </span>
+                  <h2 ref={thankYouRef} tabIndex={-1} className="mt-5 text-2xl font-bold tracking-tight focus:outline-none">
+                    {m.thankYouTitle}
+                  </h2>
+                  <p className="mx-auto mt-3 max-w-sm text-base leading-relaxed text-slate-600">{m.thankYouBody}</p>
+                </div>
+              ) : (
+                <>
+                  <h2 className="text-xl font-bold tracking-tight sm:text-2xl">Get your free savings analysis</h2>
+                  <p className="mt-1.5 mb-6 text-sm text-slate-600">
+                    Tell us about your business and a specialist will be in touch within one business day.
+                  </p>
+                  <ReferralForm supportPhone={supportPhone} submitLabel="Get My Free Analysis" onSubmit={handleSubmit} />
+                </>
+              )}
+            </div>
+          </div>
+        </section>
+
+        <section aria-labelledby="how-it-works" className="py-14 sm:py-20">
+          <div className={container}>
+            <h2 id="how-it-works" className="text-center text-3xl font-bold tracking-tight text-slate-900">
+              How it works
+            </h2>
+            <p className="mx-auto mt-3 max-w-2xl text-center text-base text-slate-600">
+              Dual pricing shows a cash price and a card price, so the cost of card acceptance is no longer taken out of
+              your margin. We handle the setup and keep it compliant.
+            </p>
+            <ol className="mt-10 grid gap-5 md:grid-cols-3">
+              {steps.map((step, index) => (
+                <li
+                  key={step.title}
+                  className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:block md:p-6"
+                >
+                  <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                    <step.icon className="size-6" />
+                  </span>
+                  <div>
+                    <h3 className="text-lg font-semibold text-slate-900 md:mt-4">
+                      <span className="text-brand-700">{index + 1}.</span> {step.title}
+                    </h3>
+                    <p className="mt-1.5 text-sm leading-relaxed text-slate-600 md:mt-2">{step.body}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </div>
+        </section>
+
+        <section aria-labelledby="faq" className="border-t border-slate-200 bg-white py-14 sm:py-20">
+          <div className="mx-auto w-full max-w-3xl px-4 sm:px-6">
+            <h2 id="faq" className="text-center text-3xl font-bold tracking-tight text-slate-900">
+              Frequently asked questions
+            </h2>
+            <p className="mt-3 mb-10 text-center text-base text-slate-600">
+              Straight answers about dual pricing, compliance and your free analysis.
+            </p>
+            <FaqAccordion entries={faqEntries} />
+          </div>
+        </section>
+      </main>
+
+      <footer className="border-t border-slate-800 bg-slate-900 pb-24 pt-10 text-slate-400 sm:pb-12">
+        <div className={`${container} flex flex-col gap-6 sm:flex-row sm:items-start sm:justify-between`}>
+          <div className="max-w-md">
+            <span className="flex items-center gap-2.5 text-white">
+              <LogoMark className="size-7 text-brand-600" />
+              <span className="font-semibold">{brand.name}</span>
+            </span>
+            <p className="mt-3 text-xs leading-relaxed">
+              Savings figures are averages across merchants on the program; your results depend on your card mix, volume
+              and current pricing. Card brand names are trademarks of their respective owners.
+            </p>
+          </div>
+          <div className="text-sm sm:text-right">
+            <p>
+              Questions? Call <span className="whitespace-nowrap text-slate-200">{supportPhone}</span>
+            </p>
+            <p className="mt-2 text-xs">
+              © {new Date().getFullYear()} {brand.name}. All rights reserved.
+            </p>
+          </div>
+        </div>
+      </footer>
+
+      <a
+        href={contactUrl}
+        target="_blank"
+        rel="noopener"
+        className="fixed bottom-4 right-4 z-40 inline-flex items-center gap-2 rounded-full bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white shadow-lg shadow-brand-900/30 ring-1 ring-white/20 transition hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:bottom-6 sm:right-6 sm:px-5 sm:py-3"
+      >
+        <ChatIcon className="size-5" />
+        {m.getInTouch}
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { limits, messages, updatePixelRequest } from '@portal/contract';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { TextField } from '@/components/ui/field';
+import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { getServerMessage } from '@/lib/api/errors';
+import { usePixelId } from '../api/get-pixel-id';
+import { useUpdatePixelId } from '../api/update-pixel-id';
+
+export function SettingsPage() {
+  return (
+    <>
+      <PageHeader title="Settings" description="Manage how your referral page works for you." />
+      <PixelSettingsCard />
+    </>
+  );
+}
+
+function PixelSettingsCard() {
+  const pixel = usePixelId();
+  const updatePixel = useUpdatePixelId();
+  const [isSaved, setIsSaved] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(updatePixelRequest), defaultValues: { facebook_pixel_id: '' } });
+
+  useEffect(() => {
+    if (pixel.data !== undefined) reset({ facebook_pixel_id: pixel.data });
+  }, [pixel.data, reset]);
+
+  // spec §4: the success banner disappears after 3 seconds.
+  useEffect(() => {
+    if (!isSaved) return;
+    const timer = window.setTimeout(() => setIsSaved(false), limits.pixelBannerMs);
+    return () => window.clearTimeout(timer);
+  }, [isSaved]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    setIsSaved(false);
+    try {
+      await updatePixel.mutateAsync(values);
+      setIsSaved(true);
+    } catch (error) {
+      setFormError(getServerMessage(error) ?? messages.pixel.failed);
+    }
+  });
+
+  const isLoading = pixel.isPending;
+
+  return (
+    <Card className="max-w-2xl">
+      <form onSubmit={onSubmit} noValidate>
+        <div className="space-y-5 p-5 sm:p-6">
+          <div>
+            <h2 className="text-base font-semibold text-slate-900">Facebook Pixel</h2>
+            <p className="mt-1 text-sm text-slate-600">
+              Your pixel is loaded on your public referral page, so visits from your ads show up in Facebook Events Manager.
+            </p>
+          </div>
+          {isSaved && <Alert tone="success">{messages.pixel.updated}</Alert>}
+          {formError && <Alert tone="error">{formError}</Alert>}
+          <TextField
+            label="Facebook Pixel ID"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder={isLoading ? 'Loading…' : 'e.g. 123456789012345'}
+            disabled={isLoading}
+            hint="Numbers only. Leave empty to remove your pixel."
+            error={errors.facebook_pixel_id?.message}
+            className="max-w-sm"
+            {...register('facebook_pixel_id')}
+          />
+        </div>
+        <div className="flex items-center justify-end gap-3 rounded-b-xl border-t border-slate-200 bg-slate-50 px-5 py-3 sm:px-6">
+          {isLoading && <Spinner className="size-4 text-slate-400" label="Loading your Pixel ID" />}
+          <Button type="submit" isLoading={isSubmitting} disabled={isLoading}>
+            {isSubmitting ? 'Saving…' : 'Save Changes'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,43 @@
+import axios from 'axios';
+
+/** The server's `message` of an error answer, if it sent one. */
+export function getServerMessage(error: unknown): string | undefined {
+  if (axios.isAxiosError<{ message?: unknown }>(error)) {
+    const message = error.response?.data?.message;
+    return typeof message === 'string' && message.trim() !== '' ? message : undefined;
+  }
+  if (error instanceof ApiStatusError) return error.serverMessage;
+  return undefined;
+}
+
+/** True when the server answered (with an error status), false for network errors and timeouts. */
+export function hasServerAnswer(error: unknown): boolean {
+  if (axios.isAxiosError(error)) return error.response !== undefined;
+  return error instanceof ApiStatusError;
+}
+
+/** Thrown when the server answered 2xx but its envelope status is not 'success' (spec §5). */
+export class ApiStatusError extends Error {
+  constructor(readonly serverMessage?: string) {
+    super(serverMessage ?? 'Unexpected response status');
+    this.name = 'ApiStatusError';
+  }
+}
+
+/** Reads `{ status: 'success', data }`; anything else is an ApiStatusError. */
+export function unwrapSuccess<T>(body: { status?: unknown; message?: unknown; data?: T }): T {
+  if (body.status !== 'success' || body.data === undefined) {
+    throw new ApiStatusError(typeof body.message === 'string' ? body.message : undefined);
+  }
+  return body.data;
+}
+
+/** For calls that answer `{ status: 'success', message }` without data. */
+export function ensureSuccess(body: { status?: unknown; message?: unknown } | '' | null | undefined): string | undefined {
+  // A 2xx without a body (204) is a success too.
+  if (!body) return undefined;
+  if (body.status !== 'success') {
+    throw new ApiStatusError(typeof body.message === 'string' ? body.message : undefined);
+  }
+  return typeof body.message === 'string' ? body.message : undefined;
+}
