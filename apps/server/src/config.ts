@@ -38,6 +38,8 @@ const envSchema = z.object({
   ZOHO_ACCOUNTS_URL: z.url().default('https://accounts.zoho.com'),
   ZOHO_API_URL: z.url().default('https://www.zohoapis.com'),
   WORKER: z.enum(['on', 'off']).default('on'),
+  /** The built web app to serve; defaults to apps/web/dist. */
+  WEB_DIST_DIR: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string; publicUrl: string };

@@ -25,6 +25,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     db: database.db,
+    webDistDir: config.WEB_DIST_DIR,
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.body.password', 'req.body.new_password'],

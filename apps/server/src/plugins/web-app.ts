@@ -40,6 +40,6 @@ export const webAppPlugin = fp<{ distDir: string; pageCsp?: PageCsp }>(async (ap
     }
     const csp = opts.pageCsp?.(pathname);
     if (csp) reply.header('Content-Security-Policy', csp);
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
   });
 });
