@@ -23,3 +23,15 @@ export function AuthShell({ title, description, children, footer }: { title: str
 
 export const authLinkClasses =
   'font-medium text-brand-700 hover:text-brand-800 hover:underline focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+
+/** The line under a form that flips the card between signing in and creating an account. */
+export function AuthModeSwitch({ prompt, action, onSwitch, disabled }: { prompt: string; action: string; onSwitch: () => void; disabled?: boolean }) {
+  return (
+    <p className="mt-6 border-t border-slate-200 pt-5 text-center text-sm text-slate-600">
+      {prompt}{' '}
+      <button type="button" onClick={onSwitch} disabled={disabled} className={`${authLinkClasses} disabled:cursor-not-allowed disabled:opacity-60`}>
+        {action}
+      </button>
+    </p>
+  );
+}

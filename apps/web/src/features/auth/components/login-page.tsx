@@ -1,56 +1,25 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useLocation } from 'react-router';
-import { loginRequest, messages } from '@portal/contract';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
-import { getServerMessage } from '@/lib/api/errors';
-import { readLoginState } from '@/lib/auth/login-state';
-import { paths } from '@/lib/paths';
-import { useLogin } from '../api/login';
-import { AuthShell, authLinkClasses } from './auth-shell';
+import { AuthShell } from './auth-shell';
+import { LoginForm } from './login-form';
+import { RegisterForm } from './register-form';
 
+/**
+ * /login, which also hosts self-registration: the spec's route table has no /register, so the card
+ * switches between the two forms. Each form focuses its first field when it appears.
+ */
 export function LoginPage() {
-  const location = useLocation();
-  const { message: notice } = readLoginState(location.state);
-  const loginMutation = useLogin();
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(loginRequest), defaultValues: { email: '', password: '' } });
+  const [mode, setMode] = useState<'sign-in' | 'register'>('sign-in');
 
-  // On success the guest guard sends the user on (remembered page or home), so nothing to do here.
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await loginMutation.mutateAsync(values);
-    } catch (error) {
-      setFormError(getServerMessage(error) ?? messages.auth.loginFailed);
-    }
-  });
-
+  if (mode === 'register') {
+    return (
+      <AuthShell title="Create your partner account" description="Join the partner program to share your referral link and follow your commissions.">
+        <RegisterForm onSignIn={() => setMode('sign-in')} />
+      </AuthShell>
+    );
+  }
   return (
     <AuthShell title="Sign in" description="Welcome back. Sign in to your partner account.">
-      <form onSubmit={onSubmit} noValidate className="space-y-5">
-        {notice && <Alert tone="success">{notice}</Alert>}
-        {formError && <Alert tone="error">{formError}</Alert>}
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" autoFocus error={errors.email?.message} {...register('email')} />
-        <div className="space-y-1.5">
-          <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
-          <div className="flex justify-end">
-            <Link to={paths.forgotPassword} className={`text-sm ${authLinkClasses}`}>
-              Forgot password?
-            </Link>
-          </div>
-        </div>
-        <Button type="submit" className="w-full" isLoading={isSubmitting}>
-          {isSubmitting ? 'Signing in…' : 'Sign in'}
-        </Button>
-      </form>
+      <LoginForm onCreateAccount={() => setMode('register')} />
     </AuthShell>
   );
 }

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useLocation } from 'react-router';
+import { loginRequest, messages } from '@portal/contract';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { getServerMessage } from '@/lib/api/errors';
+import { readLoginState } from '@/lib/auth/login-state';
+import { paths } from '@/lib/paths';
+import { useLogin } from '../api/login';
+import { AuthModeSwitch, authLinkClasses } from './auth-shell';
+
+export function LoginForm({ onCreateAccount }: { onCreateAccount: () => void }) {
+  const location = useLocation();
+  const { message: notice } = readLoginState(location.state);
+  const loginMutation = useLogin();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(loginRequest), defaultValues: { email: '', password: '' } });
+
+  // On success the guest guard sends the user on (remembered page or home), so nothing to do here.
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await loginMutation.mutateAsync(values);
+    } catch (error) {
+      setFormError(getServerMessage(error) ?? messages.auth.loginFailed);
+    }
+  });
+
+  return (
+    <>
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        {notice && <Alert tone="success">{notice}</Alert>}
+        {formError && <Alert tone="error">{formError}</Alert>}
+        <TextField label="Email" type="email" autoComplete="email" inputMode="email" autoFocus error={errors.email?.message} {...register('email')} />
+        <div className="space-y-1.5">
+          <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+          <div className="flex justify-end">
+            <Link to={paths.forgotPassword} className={`text-sm ${authLinkClasses}`}>
+              Forgot password?
+            </Link>
+          </div>
+        </div>
+        <Button type="submit" className="w-full" isLoading={isSubmitting}>
+          {isSubmitting ? 'Signing in…' : 'Sign in'}
+        </Button>
+      </form>
+      <AuthModeSwitch prompt="New partner?" action="Create an account" onSwitch={onCreateAccount} disabled={isSubmitting} />
+    </>
+  );
+}
