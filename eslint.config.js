@@ -29,4 +29,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // What the public landing page loads: zod would put it over its JavaScript budget (docs/decisions/003).
+    files: ['apps/web/src/features/referral/**/*.{ts,tsx}', 'packages/contract/src/referral-*.ts'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/apps/server/**', '@portal/server'], message: 'the web app never imports the server' },
+            {
+              group: ['zod', 'zod/*', '@hookform/resolvers', '@hookform/resolvers/*'],
+              message: 'the landing page stays zod-free: use validateReferralForm (docs/decisions/003)',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

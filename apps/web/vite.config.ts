@@ -17,7 +17,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 300,
     rolldownOptions: {
       output: {
-        // Long-lived vendor chunks, shared by the portal and the referral page and cached across deploys.
+        // Long-lived vendor chunks, cached across deploys: React for the portal and the referral page,
+        // zod for the portal's forms only (the referral page must not load it: docs/decisions/003).
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },

@@ -1,6 +1,8 @@
 // The JavaScript a browser downloads for the public landing page (/referral/{uuid}), raw and gzip,
 // next to the partner app's, read from the production build. Target: under 100 KB gzip
-// (docs/decisions/002). Run alone: `node --import tsx scripts/bench/bundle.ts [distDir]`.
+// (docs/decisions/002). Run alone: `node --import tsx scripts/bench/bundle.ts [distDir]`; the build
+// read is apps/web/dist unless given as that argument or as WEB_DIST_DIR (e.g. a scratch build:
+// `npx vite build --outDir /tmp/dist-scratch` in apps/web).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -125,7 +127,10 @@ function findDynamicChunk(distDir: string, entryFile: string, source: string): s
   return found;
 }
 
-export function readBundleReport(distDir = path.join(root, 'apps/web/dist')): BundleReport {
+const defaultDistDir = () =>
+  process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : path.join(root, 'apps/web/dist');
+
+export function readBundleReport(distDir = defaultDistDir()): BundleReport {
   const entry = readHtmlEntry(distDir);
   const referralChunk = findDynamicChunk(distDir, entry, referralEntrySource);
   const appChunk = findDynamicChunk(distDir, entry, appEntrySource);

@@ -4,5 +4,7 @@ export * from './envelope';
 export * from './fields';
 export * from './leads';
 export * from './messages';
+export * from './referral-messages';
+export * from './referral-rules';
 export * from './settings';
 export * from './users';

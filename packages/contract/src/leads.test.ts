@@ -1,17 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { createLeadRequest, readLeadRequest, referralFormSchema, type CreateLeadRequest } from './leads';
+import { messages } from './messages';
 import {
   composeDescription,
   composeLeadPayload,
   consentTextVersion,
-  createLeadRequest,
   parseDescription,
   parseTitle,
-  readLeadRequest,
   referralConsentTexts,
   splitFullName,
+  type LeadPayload,
   type ReferralForm,
-} from './leads';
-import { messages } from './messages';
+  validateReferralForm,
+} from './referral-rules';
 
 const form: ReferralForm = {
   businessName: 'Corner Shop',
@@ -24,6 +25,37 @@ const form: ReferralForm = {
   smsConsent: true,
   marketingConsent: true,
 };
+
+describe('referralFormSchema', () => {
+  it("reports validateReferralForm's messages, one issue per field, under the field's path", () => {
+    const bad = { ...form, email: 'maria@', phoneNumber: '0415', smsConsent: false };
+    const result = referralFormSchema.safeParse(bad);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual(
+      Object.entries(validateReferralForm(bad)),
+    );
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      messages.referral.emailInvalid,
+      messages.referral.phoneLeadingZero,
+      messages.referral.smsConsentRequired,
+    ]);
+  });
+
+  it('reports a missing field as required', () => {
+    const { error } = referralFormSchema.safeParse({ ...form, fullName: undefined, marketingConsent: undefined });
+    expect(error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['fullName', messages.referral.fullNameRequired],
+      ['marketingConsent', messages.referral.marketingConsentRequired],
+    ]);
+  });
+
+  it('trims the text fields of a valid form', () => {
+    expect(referralFormSchema.parse({ ...form, email: ' maria@shop.example ' })).toEqual({
+      ...form,
+      fullName: 'Maria  de la Cruz',
+      description: 'Call after 5pm.\nAsk for Maria.',
+    });
+  });
+});
 
 describe('composeLeadPayload', () => {
   it('composes spec §3 payload: first word, the rest, dial code + digits, consent lines and notes', () => {
@@ -62,6 +94,7 @@ describe('composeLeadPayload', () => {
 
   it('is accepted by the server schema as composed', () => {
     expect(createLeadRequest.safeParse(composeLeadPayload(form, 'abc')).success).toBe(true);
+    expectTypeOf<LeadPayload>().toExtend<CreateLeadRequest>();
   });
 });
 

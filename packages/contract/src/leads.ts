@@ -1,159 +1,67 @@
 import { z } from 'zod';
-import { limits } from './constants';
 import { dialCodes } from './countries';
 import { messages } from './messages';
+import {
+  checkPhoneNumber,
+  leadFieldLimits,
+  maxLengthMessage,
+  parseDescription,
+  parseTitle,
+  validateReferralForm,
+  type ReferralForm,
+} from './referral-rules';
 
 const m = messages.referral;
 
-/**
- * Phone rules of spec §5, most specific message first: required, leading zero, non-digits,
- * too short, too long; the generic message guards anything the sub-rules let through.
- */
-export function checkPhoneNumber(value: string): string | null {
-  const phone = value.trim();
-  if (phone === '') return m.phoneRequired;
-  if (phone.startsWith('0')) return m.phoneLeadingZero;
-  if (!/^\d+$/.test(phone)) return m.phoneDigitsOnly;
-  if (phone.length < limits.phoneMinDigits) return m.phoneTooShort;
-  if (phone.length > limits.phoneMaxDigits) return m.phoneTooLong;
-  if (!/^\d{6,15}$/.test(phone)) return m.phoneInvalid;
-  return null;
-}
-
 const text = (required: string, max: number) =>
-  z.string({ error: required }).trim().min(1, required).max(max, `Must be at most ${max} characters`);
+  z.string({ error: required }).trim().min(1, required).max(max, maxLengthMessage(max));
 
-/** The request form of spec §3 with the rules of §5 (all fields required, both consents ticked). */
-export const referralFormSchema = z.object({
-  businessName: text(m.businessNameRequired, 200),
-  fullName: text(m.fullNameRequired, 200),
-  email: z
-    .string({ error: m.emailRequired })
-    .trim()
-    .min(1, m.emailRequired)
-    .max(254, m.emailInvalid)
-    .pipe(z.email({ error: m.emailInvalid })),
-  businessType: text(m.industryRequired, 100),
-  countryCode: z
-    .string({ error: m.countryCodeRequired })
-    .trim()
-    .min(1, m.countryCodeRequired)
-    .refine((v) => dialCodes.includes(v), m.countryCodeRequired),
-  phoneNumber: z.string({ error: m.phoneRequired }).superRefine((value, ctx) => {
-    const problem = checkPhoneNumber(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  }),
-  description: text(m.notesRequired, 5000),
-  smsConsent: z.boolean({ error: m.smsConsentRequired }).refine((v) => v, m.smsConsentRequired),
-  marketingConsent: z
-    .boolean({ error: m.marketingConsentRequired })
-    .refine((v) => v, m.marketingConsentRequired),
-});
-export type ReferralForm = z.infer<typeof referralFormSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// Consent wording. Its version is stored with every lead as proof of what the visitor agreed to.
+const anyValue = z.unknown().optional();
 
 /**
- * Bump when the wording below changes. The support phone is the only variable part of the text,
- * so `v1:<support phone>` identifies the exact text shown without storing it on every lead.
+ * The request form of spec §3 with the rules of §5, for wherever a zod schema is wanted. The rules
+ * themselves are `validateReferralForm` (referral-rules.ts, zod-free, what the web form runs), so
+ * the two cannot disagree. Output: the form with its text fields trimmed.
  */
-export const CONSENT_WORDING_VERSION = 'v1';
+export const referralFormSchema = z
+  .object({
+    businessName: anyValue,
+    fullName: anyValue,
+    email: anyValue,
+    businessType: anyValue,
+    countryCode: anyValue,
+    phoneNumber: anyValue,
+    description: anyValue,
+    smsConsent: anyValue,
+    marketingConsent: anyValue,
+  })
+  .superRefine((form, ctx) => {
+    for (const [field, message] of Object.entries(validateReferralForm(form))) {
+      ctx.addIssue({ code: 'custom', path: [field], message });
+    }
+  })
+  .transform((form): ReferralForm => {
+    const valid = form as ReferralForm; // every field passed validateReferralForm
+    return {
+      ...valid,
+      businessName: valid.businessName.trim(),
+      fullName: valid.fullName.trim(),
+      email: valid.email.trim(),
+      businessType: valid.businessType.trim(),
+      countryCode: valid.countryCode.trim(),
+      description: valid.description.trim(),
+    };
+  });
 
-export function referralConsentTexts(supportPhone: string): { sms: string; marketing: string } {
-  return {
-    sms:
-      'I agree to receive text messages about my free processing-fee analysis at the phone number above. ' +
-      `Message frequency varies; message and data rates may apply. Text HELP or call ${supportPhone} for help. ` +
-      'Reply STOP to unsubscribe.',
-    marketing:
-      'I agree to receive marketing emails and calls about payment-processing services. ' +
-      'I can unsubscribe at any time.',
-  };
-}
+/** The same email rule as the form's (zod's `z.email()`, whose pattern the form copies). */
+const emailText = z
+  .string({ error: m.emailRequired })
+  .trim()
+  .min(1, m.emailRequired)
+  .max(leadFieldLimits.email, m.emailInvalid)
+  .pipe(z.email({ error: m.emailInvalid }));
 
-export function consentTextVersion(supportPhone: string): string {
-  return `${CONSENT_WORDING_VERSION}:${supportPhone}`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Lead payload of spec §3, composed from the form. The server parses the same shape back, so the
-// composition rules live only here.
-
-const descriptionLabels = {
-  sms: 'SMS Consent',
-  marketing: 'Marketing Consent',
-  notes: 'Additional Notes',
-} as const;
-export const NO_NOTES = 'None provided';
-
-/** First word of the full name, and the rest (empty for a one-word name). */
-export function splitFullName(fullName: string): { firstName: string; lastName: string } {
-  const [firstName = '', ...rest] = fullName.trim().split(/\s+/);
-  return { firstName, lastName: rest.join(' ') };
-}
-
-/** Spec §3: the dial code followed by the digits of the phone number, e.g. "+14155550123". */
-export function composeTitle(countryCode: string, phoneNumber: string): string {
-  return `${countryCode.trim()}${phoneNumber.replace(/\D/g, '')}`;
-}
-
-export function composeDescription(parts: { smsConsent: boolean; marketingConsent: boolean; notes: string }): string {
-  const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
-  return [
-    `${descriptionLabels.sms}: ${yesNo(parts.smsConsent)}`,
-    `${descriptionLabels.marketing}: ${yesNo(parts.marketingConsent)}`,
-    `${descriptionLabels.notes}: ${parts.notes.trim() || NO_NOTES}`,
-  ].join('\n');
-}
-
-/** Splits a Title back into dial code and digits; the longest known dial code wins (+353 before +3…). */
-export function parseTitle(title: string): { countryCode: string; phoneNumber: string } | null {
-  const value = title.trim();
-  const code = [...dialCodes].sort((a, b) => b.length - a.length).find((c) => value.startsWith(c));
-  return code ? { countryCode: code, phoneNumber: value.slice(code.length) } : null;
-}
-
-/** Reads consents and notes back from a Description; a consent line that is absent reads as undefined. */
-export function parseDescription(description: string): {
-  smsConsent?: boolean;
-  marketingConsent?: boolean;
-  notes: string;
-} {
-  const flag = (label: string) => {
-    const match = new RegExp(`^\\s*${label}:\\s*(yes|no)\\s*$`, 'im').exec(description);
-    return match ? match[1]!.toLowerCase() === 'yes' : undefined;
-  };
-  const notesAt = description.search(new RegExp(`^\\s*${descriptionLabels.notes}:`, 'im'));
-  const notes =
-    notesAt >= 0
-      ? description.slice(notesAt).replace(new RegExp(`^\\s*${descriptionLabels.notes}:`, 'i'), '')
-      : description.replace(new RegExp(`^\\s*(${descriptionLabels.sms}|${descriptionLabels.marketing}):.*$`, 'gim'), '');
-  return {
-    smsConsent: flag(descriptionLabels.sms),
-    marketingConsent: flag(descriptionLabels.marketing),
-    notes: notes.trim(),
-  };
-}
-
-export const leadFieldLimits = {
-  uuid: 64,
-  firstName: 100,
-  lastName: 200,
-  email: 254,
-  company: 200,
-  businessType: 100,
-  title: 24,
-  description: 6000,
-  notes: 5000,
-  countryCode: 8,
-  phoneNumber: 32,
-  consentTextVersion: 100,
-  website: 500,
-} as const;
-
-const maxMessage = (max: number) => `Must be at most ${max} characters`;
-const optionalText = (max: number) => z.string().max(max, maxMessage(max)).optional();
+const optionalText = (max: number) => z.string().max(max, maxLengthMessage(max)).optional();
 
 const leadRequestFields = z.object({
   uuid: z
@@ -162,8 +70,8 @@ const leadRequestFields = z.object({
     .min(1, m.invalidLink)
     .max(leadFieldLimits.uuid, m.invalidLink),
   First_Name: text(m.fullNameRequired, leadFieldLimits.firstName),
-  Last_Name: z.string().trim().max(leadFieldLimits.lastName, maxMessage(leadFieldLimits.lastName)).default(''),
-  Email: referralFormSchema.shape.email,
+  Last_Name: z.string().trim().max(leadFieldLimits.lastName, maxLengthMessage(leadFieldLimits.lastName)).default(''),
+  Email: emailText,
   Company: text(m.businessNameRequired, leadFieldLimits.company),
   Business_Type: text(m.industryRequired, leadFieldLimits.businessType),
   Title: z
@@ -257,36 +165,6 @@ export function readLeadRequest(body: Partial<Record<keyof ParsedLeadRequest, un
   return { input: { countryCode, phoneNumber, smsConsent, marketingConsent, notes }, problems };
 }
 
-/**
- * The payload the web form sends: spec §3's fields composed from the form, plus the same values as
- * structured fields.
- */
-export function composeLeadPayload(
-  form: ReferralForm,
-  uuid: string,
-  extra: { consentTextVersion?: string } = {},
-): CreateLeadRequest {
-  const { firstName, lastName } = splitFullName(form.fullName);
-  const phoneNumber = form.phoneNumber.trim();
-  const notes = form.description.trim();
-  return {
-    uuid,
-    First_Name: firstName,
-    Last_Name: lastName,
-    Email: form.email.trim(),
-    Company: form.businessName.trim(),
-    Business_Type: form.businessType.trim(),
-    Title: composeTitle(form.countryCode, phoneNumber),
-    Description: composeDescription({ smsConsent: form.smsConsent, marketingConsent: form.marketingConsent, notes }),
-    countryCode: form.countryCode.trim(),
-    phoneNumber,
-    smsConsent: form.smsConsent,
-    marketingConsent: form.marketingConsent,
-    notes,
-    ...extra,
-  };
-}
-
 /** One entry of Zoho's `data` array, which the client reads as leadData.data[0] / noteData.data[0]. */
 export const crmResultSchema = z.object({
   code: z.string(),
@@ -294,8 +172,6 @@ export const crmResultSchema = z.object({
   details: z.object({ id: z.string() }),
 });
 export type CrmResult = z.infer<typeof crmResultSchema>;
-
-export const leadResultCodes = { success: 'SUCCESS', duplicate: 'DUPLICATE_DATA' } as const;
 
 /** 201: the lead is stored; `details.id` is the lead's public id (a uuid). */
 export const createLeadResponse = z.object({

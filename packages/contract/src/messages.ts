@@ -1,35 +1,11 @@
+import { referralMessages } from './referral-messages';
+
 /**
  * Every user-facing string of the specification, verbatim. Both apps and the tests import these;
  * never retype one elsewhere.
  */
 export const messages = {
-  referral: {
-    businessNameRequired: 'Business name is required',
-    fullNameRequired: 'Full name is required',
-    emailRequired: 'Email is required',
-    emailInvalid: 'Invalid email address',
-    industryRequired: 'Industry is required',
-    countryCodeRequired: 'Country code is required',
-    phoneRequired: 'Phone number is required',
-    phoneInvalid: 'Please enter a valid phone number (6-15 digits)',
-    phoneLeadingZero: 'Please enter the number without leading zeros',
-    phoneDigitsOnly: 'Please enter only numbers',
-    phoneTooShort: 'Phone number is too short (minimum 6 digits)',
-    phoneTooLong: 'Phone number is too long (maximum 15 digits)',
-    notesRequired: 'Additional notes are required',
-    smsConsentRequired: 'SMS consent is required',
-    marketingConsentRequired: 'Marketing consent is required',
-    thankYouTitle: 'Thank You!',
-    thankYouBody: "Your referral has been submitted successfully. We'll review it and get in touch soon.",
-    submitting: 'Submitting...',
-    submitFailed: 'Failed to submit referral. Please try again.',
-    invalidLink: 'Invalid referral link',
-    submitted: 'Referral submitted successfully!',
-    duplicate: (id: string) => `A referral with this email already exists (Lead ID: ${id})`,
-    leadFailed: 'Failed to create lead. Please try again later.',
-    noteFailed: 'Failed to create note. Please try again later.',
-    getInTouch: 'Get in touch',
-  },
+  referral: referralMessages,
   auth: {
     loginFailed: 'An error occurred during login',
     registrationFailed: 'An error occurred during registration',

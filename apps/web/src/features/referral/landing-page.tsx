@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { messages, type ReferralForm as ReferralFormValues } from '@portal/contract';
+import { referralMessages as m, type ReferralForm as ReferralFormValues } from '@portal/contract';
 import { usePublicSettings } from './api/get-public-settings';
 import { countReferralVisit, getReferralPage } from './api/referral-page';
 import { FaqAccordion } from './components/faq-accordion';
@@ -10,7 +10,6 @@ import { faqEntries } from './content/faq-entries';
 import { loadMetaPixel, trackPixelEvent } from './pixel/meta-pixel';
 import { sendReferral } from './send-referral';
 
-const m = messages.referral;
 const container = 'mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8';
 
 const highlights = [

@@ -1,8 +1,6 @@
 import toast from 'react-hot-toast';
-import { messages } from '@portal/contract';
+import { referralMessages as m } from '@portal/contract';
 import { submitReferral, type SubmitReferralInput } from './api/submit-referral';
-
-const m = messages.referral;
 
 /**
  * Submits with the spec §8 feedback: 'Invalid referral link' without a uuid, the success toast, or

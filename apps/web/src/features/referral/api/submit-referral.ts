@@ -2,12 +2,10 @@ import {
   composeLeadPayload,
   consentTextVersion,
   leadResultCodes,
-  messages,
+  referralMessages as m,
   type ReferralForm,
 } from '@portal/contract';
 import { callApi, isRecord } from './http';
-
-const m = messages.referral;
 
 export interface SubmitReferralInput {
   form: ReferralForm;

@@ -1,9 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { referralFormSchema } from '@portal/contract';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import { validateReferralForm, type ReferralForm } from '@portal/contract';
 
 /**
- * The form's rules are the contract's schema, the one the server validates with. zod is the largest
- * part of the landing page's JavaScript after React (see scripts/bench/bundle.ts), so it is wired
- * here only, in one place.
+ * The form's rules are the contract's `validateReferralForm`, the rules the server's schema applies
+ * too. It is zod-free on purpose: zod would be the largest part of the landing page's JavaScript
+ * after React (docs/decisions/003; see scripts/bench/bundle.ts), so import neither zod nor
+ * `@hookform/resolvers` here.
  */
-export const referralFormResolver = zodResolver(referralFormSchema);
+export const referralFormResolver: Resolver<ReferralForm> = (values) => {
+  const problems = Object.entries(validateReferralForm(values));
+  if (problems.length === 0) return { values, errors: {} };
+  const errors: FieldErrors<ReferralForm> = {};
+  for (const [field, message] of problems) {
+    errors[field as keyof ReferralForm] = { type: 'validate', message };
+  }
+  return { values: {}, errors };
+};

@@ -3,15 +3,13 @@ import { Controller, useForm, type FieldError } from 'react-hook-form';
 import {
   countries,
   limits,
-  messages,
   referralConsentTexts,
+  referralMessages as m,
   type ReferralForm as ReferralFormValues,
 } from '@portal/contract';
 import { industries } from '../content/industries';
 import { referralFormResolver } from './referral-form-resolver';
 import { SpinnerIcon } from './icons';
-
-const m = messages.referral;
 
 const emptyForm: ReferralFormValues = {
   businessName: '',

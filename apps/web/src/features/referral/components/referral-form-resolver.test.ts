@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { messages, type ReferralForm } from '@portal/contract';
+import { referralFormResolver } from './referral-form-resolver';
+
+const form: ReferralForm = {
+  businessName: 'Corner Bakery',
+  fullName: 'Ann Baker',
+  email: 'ann@bakery.example',
+  businessType: 'Retail',
+  countryCode: '+1',
+  phoneNumber: '4155550123',
+  description: 'Two locations',
+  smsConsent: true,
+  marketingConsent: true,
+};
+
+const resolve = (values: ReferralForm) =>
+  referralFormResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+
+describe('referralFormResolver', () => {
+  it('passes a valid form through unchanged', async () => {
+    expect(await resolve(form)).toEqual({ values: form, errors: {} });
+  });
+
+  it("reports each broken rule as a 'validate' error with the contract's message", async () => {
+    expect(await resolve({ ...form, email: 'ann@', phoneNumber: '0415', marketingConsent: false })).toEqual({
+      values: {},
+      errors: {
+        email: { type: 'validate', message: messages.referral.emailInvalid },
+        phoneNumber: { type: 'validate', message: messages.referral.phoneLeadingZero },
+        marketingConsent: { type: 'validate', message: messages.referral.marketingConsentRequired },
+      },
+    });
+  });
+});
