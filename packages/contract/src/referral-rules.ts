@@ -169,7 +169,7 @@ export function parseDescription(description: string): {
 
 export const leadFieldLimits = {
   uuid: 64,
-  firstName: 100,
+  firstName: 200,
   lastName: 200,
   email: 254,
   company: 200,

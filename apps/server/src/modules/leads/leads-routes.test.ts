@@ -209,7 +209,7 @@ describe('POST /leads/referral/by-uuid', () => {
       const errors = await errorsFor({
         ...valid(),
         uuid: long(65),
-        First_Name: long(101),
+        First_Name: long(201),
         Last_Name: long(201),
         Company: long(201),
         Business_Type: long(101),
@@ -219,7 +219,7 @@ describe('POST /leads/referral/by-uuid', () => {
       });
       expect(errors).toEqual({
         uuid: m.invalidLink,
-        First_Name: 'Must be at most 100 characters',
+        First_Name: 'Must be at most 200 characters',
         Last_Name: 'Must be at most 200 characters',
         Company: 'Must be at most 200 characters',
         Business_Type: 'Must be at most 100 characters',

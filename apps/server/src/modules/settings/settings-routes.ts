@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   createSettingRequest,
-  errorEnvelope,
   messageEnvelope,
   messages,
   publicSettingsResponse,
@@ -10,6 +9,7 @@ import {
   settingsListResponse,
   updateSettingRequest,
 } from '@portal/contract';
+import { errorResponses } from '../../lib/route-schemas';
 import { requireRole } from '../../plugins/auth';
 import {
   createSetting,
@@ -18,9 +18,6 @@ import {
   listSettings,
   updateSetting,
 } from './settings-service';
-
-const errorResponses = <const C extends number>(...codes: C[]) =>
-  Object.fromEntries(codes.map((code) => [code, errorEnvelope])) as Record<C, typeof errorEnvelope>;
 
 const keyParams = z.object({ key: z.string() });
 const adminOnly = { onRequest: requireRole('admin') };

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   authResponse,
-  errorEnvelope,
   forgotPasswordRequest,
   loginRequest,
   meResponse,
@@ -13,6 +12,7 @@ import {
   updatePixelRequest,
 } from '@portal/contract';
 import { currentUser, requireUser } from '../../plugins/auth';
+import { errorResponses } from '../../lib/route-schemas';
 import { revokeSession } from '../../lib/sessions';
 import { runInBackground, settleBackgroundTasks } from './background-tasks';
 import { authRateLimits, bodyEmailKey, limitRequests } from './rate-limits';
@@ -26,9 +26,6 @@ import {
   toUser,
   updatePixelId,
 } from './users-service';
-
-const errorResponses = <const C extends number>(...codes: C[]) =>
-  Object.fromEntries(codes.map((code) => [code, errorEnvelope])) as Record<C, typeof errorEnvelope>;
 
 const bearerAuth = [{ bearer: [] }];
 
