@@ -1,18 +1,13 @@
+import type { LeadPayload } from '@portal/contract';
 import type { Config } from '../../../config';
 import { createNoneConnector } from './none-connector';
 import { createZohoConnector } from './zoho-connector';
 
 /** A lead as the CRM receives it: spec §3's payload, which is Zoho-shaped. */
-export interface CrmLead {
-  First_Name: string;
-  Last_Name: string;
-  Email: string;
-  Company: string;
-  Business_Type: string;
-  Title: string;
-  Description: string;
-  uuid: string;
-}
+export type CrmLead = Pick<
+  LeadPayload,
+  'uuid' | 'First_Name' | 'Last_Name' | 'Email' | 'Company' | 'Business_Type' | 'Title' | 'Description'
+>;
 
 export interface CrmRecord {
   id: string;
