@@ -10,21 +10,15 @@ import {
   referralConsentTexts,
   splitFullName,
   type LeadPayload,
-  type ReferralForm,
   validateReferralForm,
 } from './referral-rules';
+import { buildReferralForm } from './testing';
 
-const form: ReferralForm = {
-  businessName: 'Corner Shop',
+const form = buildReferralForm({
   fullName: '  Maria  de la Cruz ',
   email: 'maria@shop.example',
-  businessType: 'Retail',
-  countryCode: '+1',
-  phoneNumber: '4155550123',
   description: 'Call after 5pm.\nAsk for Maria.',
-  smsConsent: true,
-  marketingConsent: true,
-};
+});
 
 describe('referralFormSchema', () => {
   it("reports validateReferralForm's messages, one issue per field, under the field's path", () => {

@@ -2,20 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { messages } from './messages';
 import { emailPattern, validateReferralForm, type ReferralForm } from './referral-rules';
+import { buildReferralForm } from './testing';
 
 const m = messages.referral;
 
-const form: ReferralForm = {
-  businessName: 'Corner Shop',
-  fullName: 'Maria de la Cruz',
-  email: 'maria@shop.example',
-  businessType: 'Retail',
-  countryCode: '+1',
-  phoneNumber: '4155550123',
-  description: 'Call after 5pm.',
-  smsConsent: true,
-  marketingConsent: true,
-};
+const form = buildReferralForm({ email: 'maria@shop.example', description: 'Call after 5pm.' });
 
 const errorsWith = (overrides: Partial<Record<keyof ReferralForm, unknown>>) =>
   validateReferralForm({ ...form, ...overrides });

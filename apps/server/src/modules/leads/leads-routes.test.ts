@@ -6,12 +6,12 @@ import {
   messages,
   settingKeys,
   type CreateLeadRequest,
-  type ReferralForm,
 } from '@portal/contract';
 import { leads, outbox, settings } from '../../db/schema';
 import { createSession } from '../../lib/sessions';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { bearer, createAdmin, createPartner } from '../../../test/factories';
+import { buildReferralForm } from '@portal/contract/testing';
 
 const m = messages.referral;
 let ctx: TestContext;
@@ -27,20 +27,7 @@ let seq = 0;
 /** Each request from its own address unless a test is about the per-IP limit. */
 const nextIp = () => `10.1.${Math.floor(++seq / 250)}.${(seq % 250) + 1}`;
 
-function form(overrides: Partial<ReferralForm> = {}): ReferralForm {
-  return {
-    businessName: 'Corner Shop',
-    fullName: 'Maria de la Cruz',
-    email: `maria-${++seq}@shop.example`,
-    businessType: 'Retail',
-    countryCode: '+1',
-    phoneNumber: '4155550123',
-    description: 'Call after 5pm',
-    smsConsent: true,
-    marketingConsent: true,
-    ...overrides,
-  };
-}
+const form = buildReferralForm;
 
 function submit(payload: unknown, opts: { ip?: string; headers?: Record<string, string> } = {}) {
   return ctx.app.inject({

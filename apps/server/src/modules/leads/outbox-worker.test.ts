@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { composeLeadPayload, type ReferralForm } from '@portal/contract';
+import { composeLeadPayload } from '@portal/contract';
 import { openDatabase } from '../../db';
 import { leads, outbox } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../test/context';
@@ -12,6 +12,7 @@ import { createZohoConnector } from './crm/zoho-connector';
 import { submitLead } from './leads-service';
 import { createOutboxProcessor, noteTitle, retryFailedLeads, startLeadWorker, type OutboxOptions } from './outbox-worker';
 import { FAKE_ZOHO_CREDENTIALS, startFakeZoho, type FakeZoho } from './testing/fake-zoho';
+import { buildReferralForm } from '@portal/contract/testing';
 
 let ctx: TestContext;
 let zoho: FakeZoho;
@@ -40,21 +41,10 @@ const fast = { backoffBaseMs: 5, backoffCapMs: 20 } as const;
 const processor = (connector: CrmConnector, opts: Partial<OutboxOptions> = {}) =>
   createOutboxProcessor(ctx.db, { connector, log: ctx.app.log, ...fast, ...opts });
 
-let seq = 0;
 async function createLeads(count: number): Promise<string[]> {
   const emails: string[] = [];
   for (let i = 0; i < count; i++) {
-    const form: ReferralForm = {
-      businessName: 'Corner Shop',
-      fullName: 'Maria de la Cruz',
-      email: `lead-${++seq}@shop.example`,
-      businessType: 'Retail',
-      countryCode: '+1',
-      phoneNumber: '4155550123',
-      description: 'Private notes of the merchant',
-      smsConsent: true,
-      marketingConsent: true,
-    };
+    const form = buildReferralForm({ description: 'Private notes of the merchant' });
     await submitLead(ctx.db, ctx.config, composeLeadPayload(form, partner.uuid), { ip: '203.0.113.1', user: null });
     emails.push(form.email);
   }

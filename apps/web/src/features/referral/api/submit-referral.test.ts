@@ -1,20 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages, type ReferralForm } from '@portal/contract';
+import { messages } from '@portal/contract';
 import { submitReferral } from './submit-referral';
+import { buildReferralForm } from '@portal/contract/testing';
 
 const m = messages.referral;
 const uuid = '6f1c2f7e-8a4b-4c8e-9d7a-2b1e5c3d4f60';
-const form: ReferralForm = {
+const form = buildReferralForm({
   businessName: 'Corner Bakery',
   fullName: 'Ann Marie Baker',
   email: 'ann@bakery.example',
-  businessType: 'Retail',
-  countryCode: '+1',
-  phoneNumber: '4155550123',
   description: 'Two locations',
-  smsConsent: true,
-  marketingConsent: true,
-};
+});
 
 const result = (code: string, message = '', id = 'lead-1') => ({ data: [{ code, message, details: { id } }] });
 

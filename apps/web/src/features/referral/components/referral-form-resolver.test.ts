@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { messages, type ReferralForm } from '@portal/contract';
 import { referralFormResolver } from './referral-form-resolver';
+import { buildReferralForm } from '@portal/contract/testing';
 
-const form: ReferralForm = {
-  businessName: 'Corner Bakery',
-  fullName: 'Ann Baker',
-  email: 'ann@bakery.example',
-  businessType: 'Retail',
-  countryCode: '+1',
-  phoneNumber: '4155550123',
-  description: 'Two locations',
-  smsConsent: true,
-  marketingConsent: true,
-};
+const form = buildReferralForm();
 
 const resolve = (values: ReferralForm) =>
   referralFormResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
