@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Logo } from '@/components/logo';
 import { Card } from '@/components/ui/card';
+import { paths } from '@/lib/paths';
 
 /** The centred card every logged-out screen sits in. */
 export function AuthShell({ title, description, children, footer }: { title: string; description?: ReactNode; children: ReactNode; footer?: ReactNode }) {
@@ -23,6 +25,15 @@ export function AuthShell({ title, description, children, footer }: { title: str
 
 export const authLinkClasses =
   'font-medium text-brand-700 hover:text-brand-800 hover:underline focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+
+/** The footer link of the password screens. */
+export function BackToLoginLink() {
+  return (
+    <Link to={paths.login} className={authLinkClasses}>
+      Back to login
+    </Link>
+  );
+}
 
 /** The line under a form that flips the card between signing in and creating an account. */
 export function AuthModeSwitch({ prompt, action, onSwitch, disabled }: { prompt: string; action: string; onSwitch: () => void; disabled?: boolean }) {

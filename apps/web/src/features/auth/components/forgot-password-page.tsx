@@ -10,7 +10,7 @@ import { TextField } from '@/components/ui/field';
 import { getServerMessage, hasServerAnswer } from '@/lib/api/errors';
 import { paths } from '@/lib/paths';
 import { useRequestPasswordReset } from '../api/forgot-password';
-import { AuthShell, authLinkClasses } from './auth-shell';
+import { AuthShell, BackToLoginLink } from './auth-shell';
 
 const m = messages.forgotPassword;
 
@@ -55,11 +55,7 @@ export function ForgotPasswordPage() {
     <AuthShell
       title="Forgot your password?"
       description="Enter the email you sign in with and we'll send you a link to choose a new password."
-      footer={
-        <Link to={paths.login} className={authLinkClasses}>
-          Back to login
-        </Link>
-      }
+      footer={<BackToLoginLink />}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {formError && <Alert tone="error">{formError}</Alert>}

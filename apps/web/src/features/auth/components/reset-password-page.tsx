@@ -12,7 +12,7 @@ import { getServerMessage, hasServerAnswer } from '@/lib/api/errors';
 import type { LoginState } from '@/lib/auth/login-state';
 import { paths } from '@/lib/paths';
 import { useResetPassword } from '../api/reset-password';
-import { AuthShell, authLinkClasses } from './auth-shell';
+import { AuthShell, BackToLoginLink } from './auth-shell';
 
 const m = messages.resetPassword;
 
@@ -68,11 +68,7 @@ function ResetPasswordForm({ token }: { token: string }) {
     <AuthShell
       title="Choose a new password"
       description={`Use at least ${limits.passwordMinLength} characters.`}
-      footer={
-        <Link to={paths.login} className={authLinkClasses}>
-          Back to login
-        </Link>
-      }
+      footer={<BackToLoginLink />}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {formError && <Alert tone="error">{formError}</Alert>}
