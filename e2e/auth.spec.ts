@@ -1,43 +1,37 @@
-import type { Browser, BrowserContext } from '@playwright/test';
-import { messages } from '@portal/contract';
+import type { Page } from '@playwright/test';
+import { limits, messages } from '@portal/contract';
 import { ADMIN } from './support/constants';
-import { expect, loginViaUi, registerPartner, test } from './support/fixtures';
-import { startMailCatcher, type MailCatcher } from './support/smtp';
-import { startPortal, type Portal } from './support/server';
+import { expect, expectPage, loginViaUi, pageHeading, registerPartner, test } from './support/fixtures';
 
-/** A browser context whose relative URLs (page.goto, context.request) go to a private server. */
-const contextFor = (browser: Browser, portal: Portal): Promise<BrowserContext> =>
-  browser.newContext({ baseURL: portal.baseURL });
+const onDashboard = (page: Page) => expectPage(page, /\/dashboard$/, 'Dashboard');
+const onLogin = (page: Page) => expectPage(page, /\/login$/, 'Sign in');
 
 test.describe('login', () => {
   test('sends a logged-out visitor to /login and back to the page they wanted', async ({ page, request }) => {
     const partner = await registerPartner(request);
     await page.goto('/settings');
-    await expect(page).toHaveURL(/\/login$/);
+    await onLogin(page);
     await page.getByLabel('Email').fill(partner.email);
     await page.getByLabel('Password', { exact: true }).fill(partner.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/settings$/);
-    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+    await expectPage(page, /\/settings$/, 'Settings');
   });
 
-  test('lands an admin on /admin and a partner on /dashboard', async ({ browser, request }) => {
+  test('lands an admin on /admin and a partner on /dashboard', async ({ browser, request, baseURL }) => {
     const partner = await registerPartner(request);
-    const adminPage = await (await browser.newContext()).newPage();
+    const adminPage = await (await browser.newContext({ baseURL })).newPage();
     await loginViaUi(adminPage, ADMIN.email, ADMIN.password);
-    await expect(adminPage).toHaveURL(/\/admin$/);
-    await expect(adminPage.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expectPage(adminPage, /\/admin$/, 'Dashboard');
 
-    const partnerPage = await (await browser.newContext()).newPage();
+    const partnerPage = await (await browser.newContext({ baseURL })).newPage();
     await loginViaUi(partnerPage, partner.email, partner.password);
-    await expect(partnerPage).toHaveURL(/\/dashboard$/);
-    await expect(partnerPage.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await onDashboard(partnerPage);
   });
 
   test('stores the session under token, user and auth-storage', async ({ page, request }) => {
     const partner = await registerPartner(request);
     await loginViaUi(page, partner.email, partner.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await onDashboard(page);
     const stored = await page.evaluate(() => ({
       token: localStorage.getItem('token'),
       user: JSON.parse(localStorage.getItem('user') ?? 'null') as { email: string } | null,
@@ -52,7 +46,7 @@ test.describe('login', () => {
     const partner = await registerPartner(request);
     await loginViaUi(page, partner.email, 'not-the-password');
     await expect(page.getByRole('alert')).toHaveText(messages.auth.invalidCredentials);
-    await expect(page).toHaveURL(/\/login$/);
+    await onLogin(page);
   });
 
   test('requires a valid email and a password before calling the server', async ({ page }) => {
@@ -68,36 +62,36 @@ test.describe('login', () => {
   test('sends a logged-in user away from the login-type pages', async ({ page, request }) => {
     const partner = await registerPartner(request);
     await loginViaUi(page, partner.email, partner.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await onDashboard(page);
     for (const path of ['/login', '/forgot-password', '/reset-password?token=abc']) {
       await page.goto(path);
-      await expect(page).toHaveURL(/\/dashboard$/);
+      await onDashboard(page);
     }
   });
 
   test('restores the session on reload and clears a corrupt stored user', async ({ page, request }) => {
     const partner = await registerPartner(request);
     await loginViaUi(page, partner.email, partner.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await onDashboard(page);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 
     await page.evaluate(() => localStorage.setItem('user', '{not json'));
     await page.reload();
-    await expect(page).toHaveURL(/\/login$/);
+    await onLogin(page);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
   test('sends the user to /login when the server rejects the stored token', async ({ page, request }) => {
     const partner = await registerPartner(request);
     await loginViaUi(page, partner.email, partner.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await onDashboard(page);
     // End the session server-side behind the browser's back; the next call answers 401.
     const token = await page.evaluate(() => localStorage.getItem('token'));
     const res = await request.post('/api/v1/users/logout', { headers: { Authorization: `Bearer ${token}` } });
     expect(res.status()).toBe(200);
     await page.reload();
-    await expect(page).toHaveURL(/\/login$/);
+    await onLogin(page);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 });
@@ -106,53 +100,41 @@ test.describe('logout', () => {
   test('ends the session with a toast and lands on /login', async ({ page, request }) => {
     const partner = await registerPartner(request);
     await loginViaUi(page, partner.email, partner.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await onDashboard(page);
     const token = await page.evaluate(() => localStorage.getItem('token'));
 
     await page.getByRole('button', { name: 'Log Out' }).click();
     await expect(page.getByText(messages.auth.loggedOut)).toBeVisible();
-    await expect(page).toHaveURL(/\/login$/);
+    await onLogin(page);
     expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('user')])).toEqual([null, null]);
     const me = await request.get('/api/v1/users/me', { headers: { Authorization: `Bearer ${token}` } });
     expect(me.status()).toBe(401);
 
     await page.goto('/settings');
-    await expect(page).toHaveURL(/\/login$/);
+    await onLogin(page);
   });
 });
 
 test.describe('password reset', () => {
-  let catcher: MailCatcher;
-  let portal: Portal;
-
-  test.beforeAll(async () => {
-    catcher = await startMailCatcher();
-    portal = await startPortal({ SMTP_URL: catcher.url });
-  });
-  test.afterAll(async () => {
-    await portal?.stop();
-    await catcher?.close();
-  });
-
-  test('resets a forgotten password through the emailed link', async ({ browser }) => {
-    const context = await contextFor(browser, portal);
-    const page = await context.newPage();
-    const partner = await registerPartner(context.request);
+  test('resets a forgotten password through the emailed link', async ({ page, request, mail }) => {
+    const partner = await registerPartner(request);
     const newPassword = 'a-brand-new-password-2';
 
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
-    await expect(page).toHaveURL(/\/forgot-password$/);
+    // The page loads lazily: until its heading shows, the login form (and its Email field) is still there.
+    await expectPage(page, /\/forgot-password$/, 'Forgot your password?');
     await page.getByLabel('Email').fill(partner.email);
     await page.getByRole('button', { name: messages.forgotPassword.button }).click();
-    await expect(page.getByRole('heading', { name: messages.forgotPassword.sentTitle })).toBeVisible();
+    await expect(pageHeading(page, messages.forgotPassword.sentTitle)).toBeVisible();
     await expect(page.getByText(messages.forgotPassword.sentBody)).toBeVisible();
 
-    const mail = await catcher.waitFor(partner.email);
-    const link = mail.text?.match(/https?:\/\/\S+\/reset-password\?token=\S+/)?.[0];
-    expect(link, mail.text).toBeTruthy();
+    const message = await mail.waitFor(partner.email);
+    const link = message.text?.match(/https?:\/\/\S+\/reset-password\?token=\S+/)?.[0];
+    expect(link, message.text).toBeTruthy();
 
     await page.goto(link!);
+    await expect(pageHeading(page, 'Choose a new password')).toBeVisible();
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
     await page.getByLabel('Confirm new password').fill('something-else-1');
     await page.getByRole('button', { name: 'Reset password' }).click();
@@ -161,10 +143,10 @@ test.describe('password reset', () => {
     await page.getByLabel('Confirm new password').fill(newPassword);
     await page.getByRole('button', { name: 'Reset password' }).click();
     await expect(page.getByText(messages.resetPassword.successToast)).toBeVisible();
-    await expect(page).toHaveURL(/\/login$/);
+    await onLogin(page);
     await expect(page.getByText(messages.resetPassword.successState)).toBeVisible();
 
-    const oldLogin = await context.request.post('/api/v1/users/login', {
+    const oldLogin = await request.post('/api/v1/users/login', {
       data: { email: partner.email, password: partner.password },
     });
     expect(oldLogin.status()).toBe(401);
@@ -172,59 +154,56 @@ test.describe('password reset', () => {
     await page.getByLabel('Email').fill(partner.email);
     await page.getByLabel('Password', { exact: true }).fill(newPassword);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await onDashboard(page);
 
     // The link works once: used again, the server's message shows on the form.
     await page.getByRole('button', { name: 'Log Out' }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await onLogin(page);
     await page.goto(link!);
+    await expect(pageHeading(page, 'Choose a new password')).toBeVisible();
     await page.getByLabel('New password', { exact: true }).fill('yet-another-password-3');
     await page.getByLabel('Confirm new password').fill('yet-another-password-3');
     await page.getByRole('button', { name: 'Reset password' }).click();
     await expect(page.getByRole('alert')).toHaveText(messages.resetPassword.tokenInvalid);
-    await context.close();
   });
 
-  test('validates the forgot-password email', async ({ browser }) => {
-    const context = await contextFor(browser, portal);
-    const page = await context.newPage();
+  test('validates the forgot-password email', async ({ page }) => {
     await page.goto('/forgot-password');
+    await expect(pageHeading(page, 'Forgot your password?')).toBeVisible();
     await page.getByRole('button', { name: messages.forgotPassword.button }).click();
     await expect(page.getByText(messages.auth.emailRequired)).toBeVisible();
     await page.getByLabel('Email').fill('nope');
     await page.getByRole('button', { name: messages.forgotPassword.button }).click();
     await expect(page.getByText(messages.auth.emailInvalid)).toBeVisible();
-    await context.close();
   });
 });
 
 test('shows the invalid reset link screen without a token', async ({ page }) => {
   await page.goto('/reset-password');
-  await expect(page.getByRole('heading', { name: messages.resetPassword.invalidTitle })).toBeVisible();
+  await expect(pageHeading(page, messages.resetPassword.invalidTitle)).toBeVisible();
   await expect(page.getByText(messages.resetPassword.invalidBody)).toBeVisible();
   await page.getByRole('link', { name: 'Request a new link' }).click();
-  await expect(page).toHaveURL(/\/forgot-password$/);
+  await expectPage(page, /\/forgot-password$/, 'Forgot your password?');
 });
 
 test.describe('inactivity', () => {
-  let portal: Portal;
-  test.beforeAll(async () => {
-    portal = await startPortal({ INACTIVITY_LOGOUT_MS: '3000' });
-  });
-  test.afterAll(async () => {
-    await portal?.stop();
-  });
-
-  test('logs an idle user out and lands on /login', async ({ browser }) => {
-    const context = await contextFor(browser, portal);
-    const page = await context.newPage();
-    const partner = await registerPartner(context.request);
+  test('logs a user out after 5 minutes without activity, counted from the last one', async ({ page, request }) => {
+    // The browser's clock is fake: minutes pass in an instant, and exactly when the test says.
+    await page.clock.install();
+    const partner = await registerPartner(request);
     await loginViaUi(page, partner.email, partner.password);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    const idleSince = Date.now();
-    await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });
-    expect(Date.now() - idleSince).toBeGreaterThanOrEqual(2_000);
+    await onDashboard(page);
+
+    await page.clock.fastForward(limits.inactivityLogoutMs - 60_000);
+    await page.mouse.move(200, 300);
+    await page.clock.fastForward(limits.inactivityLogoutMs - 60_000);
+    await expect(pageHeading(page, 'Dashboard')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+
+    await page.clock.fastForward(60_000);
+    await onLogin(page);
+    await expect(page.getByText(messages.auth.signedOutInactive)).toBeVisible();
+    await expect(page.getByText(messages.auth.loggedOut)).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-    await context.close();
   });
 });

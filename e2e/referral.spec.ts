@@ -1,16 +1,13 @@
 import type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
 import {
   composeLeadPayload,
-  DEFAULT_CONTACT_URL,
-  DEFAULT_SUPPORT_PHONE,
   limits,
   messages,
   settingKeys,
   type ReferralForm,
 } from '@portal/contract';
 import { ADMIN } from './support/constants';
-import { expect, loginApi, loginViaUi, registerPartner, test, uniqueEmail } from './support/fixtures';
-import { startPortal, type Portal } from './support/server';
+import { expect, expectPage, loginApi, loginViaUi, registerPartner, test, uniqueEmail } from './support/fixtures';
 
 const m = messages.referral;
 const LANDING_SUBMIT = 'Get My Free Analysis';
@@ -358,7 +355,7 @@ for (const viewport of viewports) {
     test('a logged-in partner submits from /submit and the form clears for the next referral', async ({ page, request }) => {
       const partner = await registerPartner(request);
       await loginViaUi(page, partner.email, partner.password);
-      await expect(page).toHaveURL(/\/dashboard$/);
+      await expectPage(page, /\/dashboard$/, 'Dashboard');
       await page.goto('/submit');
       await expect(page.getByRole('heading', { name: 'Submit Referral', level: 1 })).toBeVisible();
 
@@ -391,54 +388,49 @@ for (const viewport of viewports) {
 }
 
 test.describe('contact link and support phone from the settings', () => {
-  // A private server per test: each starts from the defaults, and the shared server's settings stay untouched.
-  let portal: Portal;
-  test.beforeEach(async () => {
-    portal = await startPortal();
-  });
-  test.afterEach(async () => {
-    await portal?.stop();
-  });
-
   for (const viewport of viewports) {
-    test(`use the defaults, then the admin's Contact Us and Support Phone (${viewport.name})`, async ({ browser, playwright }) => {
-      const api = await playwright.request.newContext({ baseURL: portal.baseURL });
-      const partner = await registerPartner(api);
-      const context = await browser.newContext({ baseURL: portal.baseURL, viewport: viewport.size });
-      const page = await context.newPage();
+    test.describe(viewport.name, () => {
+      test.use({ viewport: viewport.size });
 
-      const settingsLoaded = page.waitForResponse('**/api/v1/settings/public');
-      await page.goto(`/referral/${partner.user.uuid}`);
-      await settingsLoaded;
-      const link = page.getByRole('link', { name: m.getInTouch });
-      await expect(link).toHaveAttribute('href', DEFAULT_CONTACT_URL);
-      await expect(link).toHaveAttribute('target', '_blank');
-      await expect(link).toHaveAttribute('rel', /\bnoopener\b/);
-      await expect(link).toBeInViewport();
-      await expect(referralForm(page).smsConsent).toHaveAccessibleName(new RegExp(escapeRegExp(DEFAULT_SUPPORT_PHONE)));
+      test(`show nothing invented, then the admin's Contact Us and Support Phone (${viewport.name})`, async ({
+        page,
+        context,
+        request: api,
+        freshSettings: _,
+      }) => {
+        const partner = await registerPartner(api);
+        const settingsLoaded = page.waitForResponse('**/api/v1/settings/public');
+        await page.goto(`/referral/${partner.user.uuid}`);
+        await settingsLoaded;
+        const link = page.getByRole('link', { name: m.getInTouch });
+        // Nothing set: no invented contact link or phone number.
+        await expect(link).toHaveCount(0);
+        await expect(referralForm(page).smsConsent).toHaveAccessibleName(/Text HELP for help\./);
 
-      const contactUrl = 'https://contact.example.org/hello';
-      const supportPhone = '+1 (555) 010-4242';
-      const adminToken = await loginApi(api, ADMIN.email, ADMIN.password);
-      const headers = { Authorization: `Bearer ${adminToken}` };
-      for (const [key, value] of [
-        [settingKeys.contactUs, contactUrl],
-        [settingKeys.supportPhone, supportPhone],
-      ]) {
-        const created = await api.post('/api/v1/admin/settings', { headers, data: { key, value } });
-        expect(created.status(), await created.text()).toBe(201);
-      }
+        const contactUrl = 'https://contact.example.org/hello';
+        const supportPhone = '+1 (555) 010-4242';
+        const adminToken = await loginApi(api, ADMIN.email, ADMIN.password);
+        const headers = { Authorization: `Bearer ${adminToken}` };
+        for (const [key, value] of [
+          [settingKeys.contactUs, contactUrl],
+          [settingKeys.supportPhone, supportPhone],
+        ]) {
+          const created = await api.post('/api/v1/admin/settings', { headers, data: { key, value } });
+          expect(created.status(), await created.text()).toBe(201);
+        }
 
-      await page.reload();
-      await expect(link).toHaveAttribute('href', contactUrl);
-      const sms = referralForm(page).smsConsent;
-      await expect(sms).toHaveAccessibleName(new RegExp(`HELP.*${escapeRegExp(supportPhone)}.*STOP to unsubscribe`));
-      const popup = context.waitForEvent('page');
-      await context.route(contactUrl, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Contact</title>' }));
-      await link.click();
-      await (await popup).waitForURL(contactUrl);
-      await context.close();
-      await api.dispose();
+        await page.reload();
+        await expect(link).toHaveAttribute('href', contactUrl);
+        await expect(link).toHaveAttribute('target', '_blank');
+        await expect(link).toHaveAttribute('rel', /\bnoopener\b/);
+        await expect(link).toBeInViewport();
+        const sms = referralForm(page).smsConsent;
+        await expect(sms).toHaveAccessibleName(new RegExp(`HELP.*${escapeRegExp(supportPhone)}.*STOP to unsubscribe`));
+        const popup = context.waitForEvent('page');
+        await context.route(contactUrl, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Contact</title>' }));
+        await link.click();
+        await (await popup).waitForURL(contactUrl);
+      });
     });
   }
 });

@@ -1,11 +1,12 @@
 import type { Page } from '@playwright/test';
 import { messages } from '@portal/contract';
-import { expect, registerPartner, test, uniqueEmail } from './support/fixtures';
+import { expect, expectPage, pageHeading, registerPartner, test, uniqueEmail } from './support/fixtures';
 
 const password = 'a-good-partner-password';
 
 async function openSignUp(page: Page) {
   await page.goto('/login');
+  await expect(pageHeading(page, 'Sign in')).toBeVisible();
   await page.getByRole('button', { name: 'Create an account' }).click();
   await expect(page.getByRole('heading', { name: 'Create your partner account', level: 1 })).toBeVisible();
 }
@@ -26,7 +27,7 @@ test.describe('registration on the login screen', () => {
     await fillSignUp(page, { fullName: 'Nora Newpartner', email, password, confirm: password });
     await createAccount(page).click();
 
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expectPage(page, /\/dashboard$/, 'Dashboard');
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
@@ -50,11 +51,11 @@ test.describe('registration on the login screen', () => {
 
   test('takes a new partner to the page they were sent away from', async ({ page }) => {
     await page.goto('/settings');
-    await expect(page).toHaveURL(/\/login$/);
+    await expectPage(page, /\/login$/, 'Sign in');
     await page.getByRole('button', { name: 'Create an account' }).click();
     await fillSignUp(page, { fullName: 'Remy Remembered', email: uniqueEmail('signup'), password, confirm: password });
     await createAccount(page).click();
-    await expect(page).toHaveURL(/\/settings$/);
+    await expectPage(page, /\/settings$/, 'Settings');
     await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   });
 
@@ -90,7 +91,7 @@ test.describe('registration on the login screen', () => {
     await expect(page.getByText(messages.auth.emailInvalid, { exact: true })).toHaveCount(0);
 
     expect(registerCalls).toEqual([]);
-    await expect(page).toHaveURL(/\/login$/);
+    await expectPage(page, /\/login$/, 'Create your partner account');
   });
 
   test("shows the server's message next to the email when it is already registered", async ({ page, request }) => {
@@ -103,14 +104,14 @@ test.describe('registration on the login screen', () => {
     await expect(page.getByText(messages.auth.emailTaken, { exact: true })).toBeVisible();
     await expect(email).toHaveAttribute('aria-invalid', 'true');
     await expect(email).toBeFocused();
-    await expect(page).toHaveURL(/\/login$/);
+    await expectPage(page, /\/login$/, 'Create your partner account');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
     // A different email clears the message and goes through.
     await email.fill(uniqueEmail('signup'));
     await expect(page.getByText(messages.auth.emailTaken, { exact: true })).toHaveCount(0);
     await createAccount(page).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expectPage(page, /\/dashboard$/, 'Dashboard');
   });
 
   test('shows the loading state, and the generic message when the answer is not a success', async ({ page }) => {
@@ -132,7 +133,7 @@ test.describe('registration on the login screen', () => {
 
     await expect(page.getByRole('alert')).toHaveText(messages.auth.registrationFailed);
     await expect(createAccount(page)).toBeEnabled();
-    await expect(page).toHaveURL(/\/login$/);
+    await expectPage(page, /\/login$/, 'Create your partner account');
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
@@ -144,7 +145,7 @@ test.describe('registration on the login screen', () => {
     await page.getByRole('button', { name: 'Create an account' }).click();
     await expect(page.getByRole('heading', { name: 'Create your partner account', level: 1 })).toBeVisible();
     await expect(page.getByLabel('Full Name')).toBeFocused();
-    await expect(page).toHaveURL(/\/login$/);
+    await expectPage(page, /\/login$/, 'Create your partner account');
 
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
@@ -154,6 +155,6 @@ test.describe('registration on the login screen', () => {
     await page.keyboard.type(partner.email);
     await page.getByLabel('Password', { exact: true }).pressSequentially(partner.password);
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expectPage(page, /\/dashboard$/, 'Dashboard');
   });
 });

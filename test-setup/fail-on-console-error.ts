@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi, type MockInstance } from 'vitest';
 
 /** A console.error during a test fails it unless the test mocks console.error itself. */
-let spy: ReturnType<typeof vi.spyOn>;
+let spy: MockInstance<typeof console.error>;
 beforeEach(() => {
   spy = vi.spyOn(console, 'error');
 });

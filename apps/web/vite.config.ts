@@ -2,9 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { precompress } from './build/precompress';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -13,7 +14,9 @@ export default defineConfig({
     proxy: { '/api': 'http://localhost:3000' },
   },
   build: {
-    sourcemap: true,
+    // Maps are written for the bundle report and local debugging, but no sourceMappingURL points at
+    // them and the server refuses to serve *.map.
+    sourcemap: 'hidden',
     chunkSizeWarningLimit: 300,
     rolldownOptions: {
       output: {

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN } from './constants';
+import { startPortal, type Portal } from './server';
+import { startMailCatcher, type MailCatcher } from './smtp';
 
 export { expect };
 
@@ -15,7 +17,10 @@ export interface Account {
 }
 
 /** Registers a partner through the real API. */
-export async function registerPartner(request: APIRequestContext, overrides: Partial<{ fullName: string; email: string; password: string }> = {}): Promise<Account> {
+export async function registerPartner(
+  request: APIRequestContext,
+  overrides: Partial<{ fullName: string; email: string; password: string }> = {},
+): Promise<Account> {
   const fullName = overrides.fullName ?? 'Pat Partner';
   const email = overrides.email ?? uniqueEmail();
   const password = overrides.password ?? 'partner-password-1';
@@ -36,13 +41,82 @@ export async function loginApi(request: APIRequestContext, email: string, passwo
 /** Signs in through the login screen, with real keystrokes and clicks. */
 export async function loginViaUi(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
+  await expect(pageHeading(page, 'Sign in')).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: /sign in|log in/i }).click();
 }
 
-export const test = base.extend<{ admin: typeof ADMIN }>({
-  // Playwright reads a fixture's dependencies from its first parameter, which must be a pattern.
+/** Every page's main heading: wait for it, not for the URL, before acting on a page that loads lazily. */
+export const pageHeading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name, level: 1 });
+
+/** Waits until the page at `path` has rendered its heading (the URL alone changes before a lazy page shows). */
+export async function expectPage(page: Page, path: RegExp, heading: string | RegExp): Promise<void> {
+  await expect(pageHeading(page, heading)).toBeVisible();
+  await expect(page).toHaveURL(path);
+}
+
+/** Deletes every admin setting, so the page, the nav and the landing page show the defaults. */
+export async function clearSettings(request: APIRequestContext): Promise<void> {
+  const headers = { Authorization: `Bearer ${await loginApi(request, ADMIN.email, ADMIN.password)}` };
+  const res = await request.get('/api/v1/admin/settings', { headers });
+  expect(res.status(), await res.text()).toBe(200);
+  const { data } = (await res.json()) as { data: { key: string }[] };
+  for (const { key } of data) {
+    const deleted = await request.delete(`/api/v1/admin/settings/${encodeURIComponent(key)}`, { headers });
+    expect(deleted.status(), await deleted.text()).toBe(200);
+  }
+}
+
+interface WorkerFixtures {
+  /** A mail server that keeps every message the worker's portal sends. */
+  mail: MailCatcher;
+  /** The worker's own server on a fresh embedded database, shared by the tests this worker runs. */
+  portal: Portal;
+}
+
+interface TestFixtures {
+  admin: typeof ADMIN;
+  /**
+   * For a test that changes the admin settings (or needs their defaults): they start empty and are
+   * emptied again afterwards, so the next test of the worker sees the defaults too.
+   */
+  freshSettings: void;
+}
+
+/**
+ * One server per worker, not one per test: tests stay independent through unique emails, and the few
+ * that change shared state (admin settings) clean up after themselves. Tests of one worker run one
+ * after another, so they never see each other's settings.
+ */
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  mail: [
+    // Playwright reads a fixture's dependencies from its first parameter, which must be a pattern.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const catcher = await startMailCatcher();
+      await use(catcher);
+      await catcher.close();
+    },
+    { scope: 'worker' },
+  ],
+  portal: [
+    async ({ mail }, use) => {
+      const portal = await startPortal({ SMTP_URL: mail.url });
+      await use(portal);
+      await portal.stop();
+    },
+    // A cold start on a busy 2-core machine can take a while; it is not part of any test's time.
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ portal }, use) => use(portal.baseURL),
   // eslint-disable-next-line no-empty-pattern
   admin: async ({}, use) => use(ADMIN),
+  freshSettings: async ({ playwright, portal }, use) => {
+    const api = await playwright.request.newContext({ baseURL: portal.baseURL });
+    await clearSettings(api);
+    await use();
+    await clearSettings(api);
+    await api.dispose();
+  },
 });

@@ -8,7 +8,7 @@ import { ADMIN } from './constants';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -25,7 +25,7 @@ export interface Portal {
   stop(): Promise<void>;
 }
 
-/** A private server (fresh embedded database) for tests that need their own configuration. */
+/** A server of its own (fresh embedded database, production mode) on a free port; the built web app must exist. */
 export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-e2e-'));
@@ -42,11 +42,12 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       ADMIN_PASSWORD: ADMIN.password,
       RATE_LIMITS: 'off',
       LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`portal exited with ${child.exitCode}`);
     try {
@@ -55,7 +56,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('portal did not start within 60 s');
+    if (Date.now() > deadline) throw new Error('portal did not start within 150 s');
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

@@ -1,12 +1,18 @@
 // `npm run bench`: every performance figure the project tracks, measured in one run.
 import { measureReferralBundle } from './bundle';
 import { runLeadBench } from './leads';
+import { runPipelineBench } from './pipeline';
+import { runDashboardBench } from './dashboard';
 
 async function main(): Promise<void> {
   console.log('== Landing page JavaScript (gzip) ==');
   await measureReferralBundle();
   console.log('\n== Lead submissions under load (loopback) ==');
   await runLeadBench();
+  console.log('\n== Lead pipeline lists at 1,000,000 leads (PostgreSQL) ==');
+  await runPipelineBench();
+  console.log('\n== Partner dashboard API (10,000 referrals, a year of visits) ==');
+  await runDashboardBench();
 }
 
 main().catch((err) => {

@@ -11,17 +11,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
+import autocannon, { type Request as AutocannonRequest } from 'autocannon';
 import Fastify from 'fastify';
-import postgres from 'postgres';
-import { composeLeadPayload, consentTextVersion, DEFAULT_SUPPORT_PHONE } from '@portal/contract';
+import pg from 'pg';
+import { composeLeadPayload, consentTextVersion } from '@portal/contract';
 // The bench builds the server from its sources, as the tests do; the apps themselves never import each other.
 /* eslint-disable no-restricted-imports */
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db';
 import { users } from '../../apps/server/src/db/schema';
-import { startLeadWorker } from '../../apps/server/src/modules/leads';
+import { startOutboxWorker } from '../../apps/server/src/lib/outbox';
 /* eslint-enable no-restricted-imports */
 
 export interface LeadBenchRow {
@@ -69,7 +69,7 @@ async function serve(target: ServeTarget): Promise<void> {
     HASH_SALT: randomBytes(24).toString('hex'),
   });
   const app = await buildApp({ config, db: database.db, webDistDir: path.join(dataDir, 'no-web-build') });
-  const worker = config.WORKER === 'on' ? startLeadWorker(app) : { stop: async () => {} };
+  const worker = config.WORKER === 'on' ? startOutboxWorker(database.db, { handlers: app.outbox.handlers, log: app.log }) : { stop: async () => {} };
   const [partner] = await database.db
     .insert(users)
     .values({ fullName: 'Bench Partner', email: 'bench-partner@bench.example', passwordHash: 'not-a-login' })
@@ -127,7 +127,7 @@ function leadRequests(partnerUuid: string) {
         },
         partnerUuid,
         // As the landing page sends it; without it the server reads the support phone setting.
-        { consentTextVersion: consentTextVersion(DEFAULT_SUPPORT_PHONE) },
+        { consentTextVersion: consentTextVersion(null) },
       ),
     );
   return [
@@ -135,7 +135,7 @@ function leadRequests(partnerUuid: string) {
       method: 'POST' as const,
       path: LEAD_PATH,
       headers: { 'content-type': 'application/json' },
-      setupRequest: (request: Record<string, unknown>) => ({ ...request, body: body(`bench-${run}-${++n}@bench.example`) }),
+      setupRequest: (request: AutocannonRequest) => ({ ...request, body: body(`bench-${run}-${++n}@bench.example`) }),
     },
   ];
 }
@@ -144,7 +144,7 @@ async function measure(serving: Serving, expectedStatus: number, seconds: number
   const options = { url: serving.url, connections: CONNECTIONS, requests: leadRequests(serving.partnerUuid) };
   await autocannon({ ...options, amount: 200 }); // warm-up: JIT, connection pools, first queries
   const result = await autocannon({ ...options, duration: seconds });
-  const counted = Number(result.statusCodeStats?.[String(expectedStatus)]?.count ?? 0);
+  const counted = Number(result.statusCodeStats?.[`${expectedStatus}`]?.count ?? 0);
   return {
     requestsPerSec: Math.round(result.requests.average),
     p99Ms: result.latency.p99,
@@ -170,14 +170,15 @@ async function benchTarget(target: ServeTarget, seconds: number): Promise<LeadBe
 /** A fresh database on the server of `adminUrl`, dropped afterwards. */
 async function withPostgresDatabase<T>(adminUrl: string, run: (url: string) => Promise<T>): Promise<T> {
   const name = `pp_bench_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE "${name}"`);
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
   try {
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     return await run(url.toString());
   } finally {
-    await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.end();
   }
 }

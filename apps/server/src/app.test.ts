@@ -33,8 +33,24 @@ describe('app shell', () => {
     expect(res.json().status).toBe('error');
   });
 
+  it('serves no API description unless API_DOCS=on', async () => {
+    for (const url of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ status: 'error', message: `Not found: GET ${url}` });
+    }
+  });
+});
+
+describe('with API_DOCS=on', () => {
+  let docs: TestContext;
+  beforeAll(async () => {
+    docs = await createTestContext({ API_DOCS: 'on' });
+  });
+  afterAll(() => docs.close());
+
   it('serves the OpenAPI document', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const res = await docs.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     expect(res.json().info.title).toBe('Partner Portal API');
   });

@@ -13,19 +13,42 @@ import {
 import { API_BASE, messages } from '@portal/contract';
 import type { Config } from './config';
 import type { Database } from './db';
+import { createMemoryCounterStore, type CounterStore } from './lib/counter-store';
 import { createMailer, type Mailer } from './lib/mailer';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { healthPlugin } from './plugins/health';
+import { noStorePlugin } from './plugins/no-store';
+import { rejectNulPlugin } from './plugins/reject-nul';
 import { webAppPlugin } from './plugins/web-app';
-import { leadsModule, referralPageCsp } from './modules/leads';
-import { settingsModule } from './modules/settings';
-import { usersModule } from './modules/users';
+import { createOutboxRegistry, type OutboxRegistry } from './lib/outbox';
+import { adminScope } from './plugins/admin-scope';
+import { createCrmConnector, createLeadEventBus, leadsAdminRoutes, leadsRoutes, outboxRetryRoutes, referralPageCsp, type CrmConnector, type LeadEventBus } from './modules/leads';
+import { crmStatusPlugin } from './modules/crm-status';
+import { notificationsPlugin, unsubscribeRoutes } from './modules/notifications';
+import { brandPageHead, settingsAdminRoutes, settingsPublicRoutes } from './modules/settings';
+
+import { auditAdminRoutes } from './modules/audit';
+import { usersRoutes } from './modules/users';
+import { adminUsersRoutes } from './modules/admin-users';
+import { adminStatsRoutes } from './modules/admin-stats';
+import { dashboardRoutes } from './modules/dashboard';
+import { createVideoHostCache, resourcesAdminRoutes, resourcesRoutes } from './modules/resources';
+import { buildCsp } from './lib/csp';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Database;
     mailer: Mailer;
+    /** Outbox handlers by action; modules register theirs, the worker (server.ts) runs them. */
+    outbox: OutboxRegistry;
+    crm: CrmConnector;
+    /** Lead history events, for modules that react to them (mails, CRM status pushes). */
+    leadEvents: LeadEventBus;
+    /** Every route as registered (method, url), for tests that hold rules over all of them. */
+    registeredRoutes: { method: string; url: string }[];
+    counters: CounterStore;
   }
 }
 
@@ -33,6 +56,10 @@ export interface BuildAppOptions {
   config: Config;
   db: Database;
   mailer?: Mailer;
+  /** The CRM connector; by default the one CRM names. */
+  crm?: CrmConnector;
+  /** Throttle counters; in this process's memory unless a shared store is given. */
+  counters?: CounterStore;
   logger?: FastifyServerOptions['logger'];
   webDistDir?: string;
 }
@@ -43,7 +70,8 @@ const baseCsp = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:'],
+  // https: so the brand's Logo URL (any host the admin chose) can show; images only.
+  imgSrc: ["'self'", 'data:', 'https:'],
   connectSrc: ["'self'"],
   fontSrc: ["'self'", 'data:'],
   objectSrc: ["'none'"],
@@ -63,7 +91,9 @@ export async function buildApp(opts: BuildAppOptions) {
     connectionTimeout: 30_000,
     requestTimeout: 15_000,
     keepAliveTimeout: 5_000,
-    trustProxy: opts.config.TRUST_PROXY,
+    // A hop count believes that many proxies from the right of X-Forwarded-For (as Fastify does
+    // for a number, which its types do not list); a list believes only those addresses.
+    trustProxy: typeof opts.config.TRUST_PROXY === 'number' ? trustHops(opts.config.TRUST_PROXY) : opts.config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -77,6 +107,17 @@ export async function buildApp(opts: BuildAppOptions) {
     opts.mailer ??
       createMailer({ smtpUrl: opts.config.SMTP_URL, from: opts.config.MAIL_FROM, dataDir: opts.config.dataDir, log: app.log }),
   );
+
+  app.decorate('outbox', createOutboxRegistry());
+  app.decorate('registeredRoutes', []);
+  app.decorate('leadEvents', createLeadEventBus());
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) app.registeredRoutes.push({ method, url: route.url });
+  });
+  app.decorate('crm', opts.crm ?? createCrmConnector(opts.config));
+  const counters = opts.counters ?? createMemoryCounterStore();
+  app.decorate('counters', counters);
+  if (!opts.counters) app.addHook('onClose', () => counters.close());
 
   await app.register(errorHandlerPlugin);
   await app.register(helmet, {
@@ -92,32 +133,63 @@ export async function buildApp(opts: BuildAppOptions) {
       retryAfter: context.after,
     }),
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Partner Portal API', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  if (opts.config.API_DOCS === 'on') {
+    // The description lists every route, admin ones included: off unless asked for (README).
+    await app.register(swagger, {
+      openapi: {
+        info: { title: 'Partner Portal API', version: '1.0.0' },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  }
   await app.register(authPlugin);
+  await app.register(healthPlugin);
+  await app.register(rejectNulPlugin);
+  await app.register(noStorePlugin);
+  await app.register(notificationsPlugin);
+  await app.register(crmStatusPlugin);
+
+  // The embedded players the resources use: the app's pages admit exactly these in frame-src.
+  const videoHosts = createVideoHostCache(opts.db);
+  app.addHook('onReady', async () => {
+    await videoHosts.refresh();
+  });
 
   await app.register(
     async (api) => {
       api.get('/health', { schema: { hide: true } }, async () => ({ status: 'success' as const }));
-      await api.register(usersModule, { prefix: '/users' });
-      await api.register(settingsModule);
-      await api.register(leadsModule, { prefix: '/leads' });
+      await api.register(usersRoutes, { prefix: '/users' });
+      await api.register(unsubscribeRoutes, { prefix: '/notifications' });
+      await api.register(settingsPublicRoutes);
+      await api.register(leadsRoutes, { prefix: '/leads' });
+      await api.register(dashboardRoutes, { prefix: '/dashboard' });
+      await api.register(resourcesRoutes, { prefix: '/resources' });
+      // Every admin route: one scope, one guard (plugins/admin-scope.ts).
+      await api.register(
+        adminScope(settingsAdminRoutes, leadsAdminRoutes, auditAdminRoutes, adminUsersRoutes, adminStatsRoutes, resourcesAdminRoutes(videoHosts)),
+        { prefix: '/admin' },
+      );
+      // Kept for clients of the first release.
+      await api.register(adminScope(outboxRetryRoutes), { prefix: '/leads/admin' });
     },
     { prefix: API_BASE },
   );
 
   await app.register(webAppPlugin, {
     distDir: opts.webDistDir ?? defaultWebDistDir,
-    pageCsp: (pathname) => (pathname.startsWith('/referral/') ? referralPageCsp(baseCsp) : null),
+    pageCsp: (pathname) => {
+      if (pathname.startsWith('/referral/')) return referralPageCsp(baseCsp);
+      const videoSources = videoHosts.cspSources();
+      return videoSources ? buildCsp(baseCsp, videoSources) : null;
+    },
+    pageHead: (pathname) => brandPageHead(app.db, opts.config.publicUrl, pathname),
   });
 
   return app;
 }
+
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -32,4 +32,24 @@ describe('loadConfig', () => {
   it('derives the public URL without a trailing slash', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://partners.example.com/' }).publicUrl).toBe('https://partners.example.com');
   });
+
+  it('reads TRUST_PROXY as false, a hop count or a list of proxy addresses', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,loopback' }).TRUST_PROXY).toBe('10.0.0.0/8,127.0.0.1,::1,loopback');
+  });
+
+  it('refuses TRUST_PROXY=true, which would let a client pick its own address, and explains the choices', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true would trust every hop.*e\.g\. 1/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY: must be false, a hop count.*10\.0\.0\.0\/33/);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('turns the API docs on by default only in development', () => {
+    expect(loadConfig({}).API_DOCS).toBe('on');
+    expect(loadConfig({ NODE_ENV: 'production' }).API_DOCS).toBe('off');
+    expect(loadConfig({ NODE_ENV: 'test' }).API_DOCS).toBe('off');
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'on' }).API_DOCS).toBe('on');
+  });
 });

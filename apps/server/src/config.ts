@@ -1,5 +1,7 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { limits } from '@portal/contract';
 
 const optionalUrl = (protocols: RegExp) =>
   z
@@ -8,6 +10,16 @@ const optionalUrl = (protocols: RegExp) =>
     .optional()
     .transform((v) => (v === '' ? undefined : v))
     .refine((v) => v === undefined || (URL.canParse(v) && protocols.test(v)), 'must be a valid URL');
+
+const hour = 60 * 60_000;
+/** A session limit: from one minute up to the stored expiry of every session. */
+const sessionMs = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .max(limits.sessionTtlMs, `at most ${limits.sessionTtlMs} (${limits.sessionTtlMs / (24 * hour)} days)`)
+    .default(fallback);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -26,11 +38,41 @@ const envSchema = z.object({
   /** Shorter inactivity logout for tests; the product default is spec §9's 5 minutes. */
   INACTIVITY_LOGOUT_MS: z.coerce.number().int().positive().optional(),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
-  /** Set to true behind a reverse proxy so the client IP comes from X-Forwarded-For. */
+  /** Server-side session limits (the client's own inactivity logout is INACTIVITY_LOGOUT_MS). */
+  SESSION_IDLE_TIMEOUT_MS: sessionMs(12 * hour),
+  ADMIN_SESSION_IDLE_TIMEOUT_MS: sessionMs(hour),
+  SESSION_MAX_AGE_MS: sessionMs(limits.sessionTtlMs),
+  ADMIN_SESSION_MAX_AGE_MS: sessionMs(12 * hour),
+  /**
+   * Which proxies' X-Forwarded-For to believe: `false`, a hop count, or proxy addresses/CIDRs.
+   * Never every hop: a client would then choose its own address by sending the header.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
+    .trim()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((v, ctx): false | number | string => {
+      if (v === '' || v === 'false' || v === '0') return false;
+      if (/^\d+$/.test(v)) return Number(v);
+      if (v === 'true') {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'true would trust every hop, so a client could pick its own address; use the number of proxies in front (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1)',
+        });
+        return z.NEVER;
+      }
+      const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+      const bad = entries.filter((e) => !isProxyAddress(e));
+      if (bad.length || !entries.length) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be false, a hop count or a comma-separated list of addresses/CIDRs (not: ${bad.join(', ') || v})`,
+        });
+        return z.NEVER;
+      }
+      return entries.join(',');
+    }),
   CRM: z.enum(['none', 'zoho']).default('none'),
   ZOHO_CLIENT_ID: z.string().optional(),
   ZOHO_CLIENT_SECRET: z.string().optional(),
@@ -38,11 +80,21 @@ const envSchema = z.object({
   ZOHO_ACCOUNTS_URL: z.url().default('https://accounts.zoho.com'),
   ZOHO_API_URL: z.url().default('https://www.zohoapis.com'),
   WORKER: z.enum(['on', 'off']).default('on'),
+  /** How often the worker asks the CRM for status changes (CRM=zoho). */
+  CRM_STATUS_PULL_MS: z.coerce.number().int().min(10_000).default(300_000),
+  /** OpenAPI description and UI at /api/docs; on by default only with NODE_ENV=development. */
+  API_DOCS: z.enum(['on', 'off']).optional(),
+  /** On SIGTERM/SIGINT: how long requests in flight and the worker's current item may take. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** The built web app to serve; defaults to apps/web/dist. */
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
 
-export type Config = z.infer<typeof envSchema> & { dataDir: string; publicUrl: string };
+export type Config = Omit<z.infer<typeof envSchema>, 'API_DOCS'> & {
+  API_DOCS: 'on' | 'off';
+  dataDir: string;
+  publicUrl: string;
+};
 
 /** Reads the environment once; every bad variable is listed before the caller exits. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -59,9 +111,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     ...cfg,
+    API_DOCS: cfg.API_DOCS ?? (cfg.NODE_ENV === 'development' ? 'on' : 'off'),
     dataDir: path.resolve(cfg.DATA_DIR),
     publicUrl: (cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`).replace(/\/+$/, ''),
   };
 }
 
 export class ConfigError extends Error {}
+
+/** An IP, an IP/prefix, or one of proxy-addr's names (loopback, linklocal, uniquelocal). */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d+$/.test(prefix) ? Number(prefix) : NaN;
+  return bits >= 0 && bits <= (family === 4 ? 32 : 128);
+}

@@ -1,8 +1,11 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db';
-import { ensureFirstAdmin } from './modules/users/first-admin';
-import { startLeadWorker } from './modules/leads';
+import { openDatabaseWhenReachable } from './db';
+import { describeDatabaseError } from './lib/database-errors';
+import { createShutdown } from './lib/graceful-shutdown';
+import { startOutboxWorker } from './lib/outbox';
+import { startStatusPullScheduler } from './modules/crm-status';
+import { ensureFirstAdmin } from './modules/users';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -21,7 +24,16 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir });
+  const appLog: { current?: { warn(obj: object, msg: string): void } } = {};
+  const target = config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir };
+  const database = await openDatabaseWhenReachable(target, {
+    onRetry: (err, delayMs) => {
+      const { code, message } = describeDatabaseError(err);
+      console.warn(`Database not reachable (${code ?? message}); retrying in ${Math.round(delayMs / 1000)} s`);
+    },
+    // Dropped connections are replaced by the pool; the log says why a request answered 503.
+    onConnectionError: (err) => appLog.current?.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost'),
+  });
   const app = await buildApp({
     config,
     db: database.db,
@@ -31,21 +43,26 @@ async function main(): Promise<void> {
       redact: ['req.headers.authorization', 'req.body.password', 'req.body.new_password'],
     },
   });
+  appLog.current = app.log;
   await ensureFirstAdmin(database.db, config, app.log);
-  const worker = config.WORKER === 'on' ? startLeadWorker(app) : null;
+  const worker =
+    config.WORKER === 'on'
+      ? startOutboxWorker(database.db, { handlers: app.outbox.handlers, log: app.log.child({ module: 'outbox-worker' }) })
+      : null;
+  const statusPull =
+    worker && app.crm.listLeadsModifiedSince
+      ? startStatusPullScheduler(database.db, { intervalMs: config.CRM_STATUS_PULL_MS, log: app.log.child({ module: 'crm-status-pull' }) })
+      : null;
 
-  let closing = false;
-  const close = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await worker?.stop();
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void close('SIGINT'));
-  process.on('SIGTERM', () => void close('SIGTERM'));
+  const shutdown = createShutdown({
+    app,
+    stopWorker: worker ? () => Promise.all([statusPull?.stop(), worker.stop()]).then(() => undefined) : undefined,
+    closeDatabase: () => database.close(),
+    timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+  });
+  const onSignal = (signal: string) => void shutdown(signal).then((outcome) => process.exit(outcome === 'clean' ? 0 : 1));
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
 
   await app.listen({ host: config.HOST, port: config.PORT });
   app.log.info(`Partner Portal on ${config.publicUrl} (database: ${database.kind})`);

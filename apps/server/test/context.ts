@@ -1,7 +1,9 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
+import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type DatabaseHandle } from '../src/db';
@@ -24,34 +26,65 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** A fresh PostgreSQL database on the TEST_DATABASE_URL server, dropped on close. */
-export async function openPostgresTestDatabase(): Promise<DatabaseHandle> {
+/**
+ * An empty database on the TEST_DATABASE_URL server, or a copy of the run's migrated template
+ * (test/global-setup.ts) when there is one: its URL, and drop() to remove it.
+ */
+export async function createPostgresTestDatabase(opts: { fromTemplate?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `pp_test_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE "${name}"`);
+  const template = opts.fromTemplate === false ? undefined : inject('postgresTemplate');
+  const runPrefix = template ? template.replace(/^pp_template_/, 'pp_test_') : 'pp_test';
+  const name = `${runPrefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  admin.on('error', () => {}); // a server restart during the file must not crash the test run
+  await admin.connect();
+  await admin.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
   return {
-    ...handle,
-    async close() {
-      await handle.close();
-      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    url: url.toString(),
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await admin.end();
     },
   };
 }
 
-/** The database kind this vitest project runs on. */
-export function openTestDatabase(): Promise<DatabaseHandle> {
-  return process.env.TEST_DB === 'postgres' ? openPostgresTestDatabase() : openDatabase({ memory: true });
+/** A fresh PostgreSQL database on the TEST_DATABASE_URL server, dropped on close. */
+export async function openPostgresTestDatabase(): Promise<DatabaseHandle> {
+  const database = await createPostgresTestDatabase();
+  const handle = await openDatabase({ url: database.url });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await database.drop();
+    },
+  };
 }
 
-/** The real app on a fresh, migrated database; mail captured in memory; rate limits off unless asked. */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
-  const handle = await openTestDatabase();
+/** The run's migrated PGlite data directory, read once per test file. */
+let pgliteTemplate: Blob | undefined;
+function readPgliteTemplate(): Blob | undefined {
+  const file = inject('pgliteTemplateFile');
+  if (!file) return undefined;
+  pgliteTemplate ??= new Blob([fs.readFileSync(file)]);
+  return pgliteTemplate;
+}
+
+/** The database kind this vitest project runs on, fresh and migrated (openDatabase checks the migrations). */
+export function openTestDatabase(): Promise<DatabaseHandle> {
+  if (process.env.TEST_DB === 'postgres') return openPostgresTestDatabase();
+  return openDatabase({ memory: true, loadDataDir: readPgliteTemplate() });
+}
+
+/** The real app on a fresh copy of the run's migrated database; mail captured in memory; rate limits off unless asked. */
+export async function createTestContext(
+  env: Record<string, string> = {},
+  opts: { openDatabase?: () => Promise<DatabaseHandle> } = {},
+): Promise<TestContext> {
+  const handle = await (opts.openDatabase ?? openTestDatabase)();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: path.join(os.tmpdir(), `pp-test-${randomBytes(4).toString('hex')}`),

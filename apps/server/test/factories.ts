@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { users } from '../src/db/schema';
+import { leads, referralVisits, users } from '../src/db/schema';
 import type { Database } from '../src/db';
 import { hashPassword } from '../src/lib/passwords';
 import type { App } from '../src/app';
@@ -40,3 +40,45 @@ export async function loginAs(app: App, user: { email: string; password: string 
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+let leadSeq = 0;
+
+/** A lead stored directly (no request, no outbox entry), in any status; any column can be overridden. */
+export async function createLead(db: Database, overrides: Partial<typeof leads.$inferInsert> = {}) {
+  const n = ++leadSeq;
+  const [row] = await db
+    .insert(leads)
+    .values({
+      referralUuid: crypto.randomUUID(),
+      firstName: 'Maria',
+      lastName: `Lopez ${n}`,
+      email: `merchant-${n}-${randomBytes(3).toString('hex')}@shop.example`,
+      company: `Corner Shop ${n}`,
+      businessType: 'Retail',
+      countryCode: '+1',
+      phoneDigits: '4155550123',
+      title: '+14155550123',
+      notes: 'Call after 5pm',
+      description: 'SMS Consent: Yes\nMarketing Consent: Yes\nAdditional Notes: Call after 5pm',
+      smsConsent: true,
+      smsConsentAt: new Date(),
+      marketingConsent: true,
+      marketingConsentAt: new Date(),
+      consentTextVersion: 'v1:+1 555 0100',
+      ipHash: 'a'.repeat(64),
+      source: 'landing_page',
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+/** A counted visit to a partner's link on a day (`YYYY-MM-DD`), from a distinct visitor. */
+export async function createVisit(db: Database, partnerId: number, day: string, source = 'direct') {
+  await db.insert(referralVisits).values({ partnerId, day, source, visitorHash: randomBytes(8).toString('hex') });
+}
+
+/** A lead credited to a partner (or unattributed with null), stored directly; any column can be overridden. */
+export function createLeadFor(db: Database, partner: { id: number; uuid: string } | null, overrides: Partial<typeof leads.$inferInsert> = {}) {
+  return createLead(db, { partnerId: partner?.id ?? null, referralUuid: partner?.uuid ?? '00000000-0000-4000-8000-000000000000', ...overrides });
+}

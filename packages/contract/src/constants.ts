@@ -1,3 +1,5 @@
+import { parseUrl } from './url';
+
 /** Business constants of spec §9. */
 export const limits = {
   requestTimeoutMs: 10_000,
@@ -14,16 +16,21 @@ export const limits = {
   sessionTtlMs: 30 * 24 * 60 * 60_000,
 } as const;
 
-/** The company's public contact page; the `Contact Us` setting replaces it when set. */
-export const DEFAULT_CONTACT_URL = 'https://www.example-payments.com/contact';
+/**
+ * The link or image URL to use for a saved value: an admin types it by hand, so only an absolute
+ * http(s) URL may become an href or src; anything else (javascript:, malformed, unset) is null and
+ * the screen shows nothing in its place.
+ */
+export function httpUrlOrNull(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const trimmed = value.trim();
+  if (!trimmed) return null;
+  const url = parseUrl(trimmed);
+  return url && (url.protocol === 'http:' || url.protocol === 'https:') ? trimmed : null;
+}
 
-/** Setting keys with a meaning to the product. */
-export const settingKeys = {
-  contactUs: 'Contact Us',
-  supportPhone: 'Support Phone',
-} as const;
-
-export const DEFAULT_SUPPORT_PHONE = '+1 (800) 555-0199';
+/** The product's neutral name, shown wherever the reseller has not set a Company Name. */
+export const DEFAULT_COMPANY_NAME = 'Partner Portal';
 
 /** Browser storage keys of spec §3. */
 export const storageKeys = {

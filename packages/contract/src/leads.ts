@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dialCodes } from './countries';
 import { messages } from './messages';
+import { maxRowId } from './paging';
 import {
   checkPhoneNumber,
   leadFieldLimits,
@@ -87,6 +88,8 @@ const leadRequestFields = z.object({
   notes: optionalText(leadFieldLimits.notes),
   consentTextVersion: optionalText(leadFieldLimits.consentTextVersion),
   website: optionalText(leadFieldLimits.website),
+  /** Admins only: credit the lead to this partner (a role-user account); ignored for anyone else. */
+  partner_id: z.number().int().positive().max(maxRowId).optional(),
 });
 
 /**

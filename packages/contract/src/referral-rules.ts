@@ -91,11 +91,12 @@ export function validateReferralForm(values: Partial<Record<keyof ReferralForm, 
  */
 export const CONSENT_WORDING_VERSION = 'v1';
 
-export function referralConsentTexts(supportPhone: string): { sms: string; marketing: string } {
+export function referralConsentTexts(supportPhone: string | null): { sms: string; marketing: string } {
+  const help = supportPhone ? `Text HELP or call ${supportPhone} for help.` : 'Text HELP for help.';
   return {
     sms:
       'I agree to receive text messages about my free processing-fee analysis at the phone number above. ' +
-      `Message frequency varies; message and data rates may apply. Text HELP or call ${supportPhone} for help. ` +
+      `Message frequency varies; message and data rates may apply. ${help} ` +
       'Reply STOP to unsubscribe.',
     marketing:
       'I agree to receive marketing emails and calls about payment-processing services. ' +
@@ -103,8 +104,8 @@ export function referralConsentTexts(supportPhone: string): { sms: string; marke
   };
 }
 
-export function consentTextVersion(supportPhone: string): string {
-  return `${CONSENT_WORDING_VERSION}:${supportPhone}`;
+export function consentTextVersion(supportPhone: string | null): string {
+  return `${CONSENT_WORDING_VERSION}:${supportPhone ?? ''}`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages';
 import { successEnvelope } from './envelope';
+import { registrationModes } from './brand-settings';
 
 export const settingSchema = z.object({ key: z.string(), value: z.string() });
 export type Setting = z.infer<typeof settingSchema>;
@@ -26,12 +27,17 @@ export const settingsListResponse = successEnvelope(z.array(settingSchema));
 export const settingResponse = successEnvelope(settingSchema);
 
 /**
- * What the landing page and the nav may read without logging in, and nothing more: the contact URL
- * and the support phone (settings, else defaults) and the client's inactivity timeout (config).
+ * What the landing page and the app may read without logging in, and nothing more: the brand
+ * settings (null when unset or, for URLs, not http(s)), the registration mode (so /login can hide
+ * sign-up) and the client's inactivity timeout (config).
  */
 export const publicSettingsSchema = z.object({
-  contactUrl: z.string(),
-  supportPhone: z.string(),
+  companyName: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  supportPhone: z.string().nullable(),
+  contactUrl: z.string().nullable(),
+  programTerms: z.string().nullable(),
+  registrationMode: z.enum(registrationModes),
   inactivityLogoutMs: z.number().int().positive(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;

@@ -6,6 +6,14 @@ import { successEnvelope } from './envelope';
 export const roleSchema = z.enum(['user', 'admin']);
 export type Role = z.infer<typeof roleSchema>;
 
+/**
+ * invited: created by an admin, no password chosen yet; pending_approval: signed up while
+ * registration needs approval; disabled: by an admin (or an application rejected).
+ */
+export const userStatuses = ['invited', 'pending_approval', 'active', 'disabled'] as const;
+export const userStatusSchema = z.enum(userStatuses);
+export type UserStatus = z.infer<typeof userStatusSchema>;
+
 /** A user as it leaves the server: never a password hash. */
 export const userSchema = z.object({
   id: z.number().int(),
@@ -13,7 +21,7 @@ export const userSchema = z.object({
   full_name: z.string(),
   email: z.string(),
   role: roleSchema,
-  status: z.enum(['active', 'disabled']),
+  status: userStatusSchema,
   compensation_link: z.string().nullable(),
   facebook_pixel_id: z.string(),
   created_at: z.string(),
@@ -66,3 +74,28 @@ export const pixelIdField = z
 export const updatePixelRequest = z.object({ facebook_pixel_id: pixelIdField });
 export type UpdatePixelRequest = z.infer<typeof updatePixelRequest>;
 export const pixelResponse = successEnvelope(z.object({ facebook_pixel_id: z.string() }));
+
+export const changePasswordRequest = z
+  .object({
+    current_password: z.string({ error: messages.account.currentPasswordRequired }).min(1, messages.account.currentPasswordRequired).max(1024),
+    new_password: passwordField,
+    confirm_new_password: z.string({ error: messages.auth.confirmRequired }).min(1, messages.auth.confirmRequired),
+  })
+  .refine((v) => v.new_password === v.confirm_new_password, {
+    path: ['confirm_new_password'],
+    message: messages.auth.passwordsMismatch,
+  });
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+/** One signed-in session of the caller (GET /users/sessions). */
+export const sessionSchema = z.object({
+  id: z.number().int(),
+  /** "Chrome on Windows", from the user agent; "Unknown device" without one. */
+  device: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string(),
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionSchema>;
+export const sessionsResponse = successEnvelope(z.array(sessionSchema));
+export const sessionIdParams = z.object({ id: z.coerce.number().int().positive() });

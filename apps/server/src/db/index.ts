@@ -1,16 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
+import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { isDatabaseUnavailable } from '../lib/database-errors';
 import * as schema from './schema';
 
 /** Both drivers speak the same PostgreSQL dialect; code is written once against this type. */
-export type Database = PostgresJsDatabase<typeof schema>;
+export type Database = NodePgDatabase<typeof schema>;
+
+/** An open transaction, as `db.transaction()` hands it to its callback. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * What every service takes: the database, or a transaction the caller opened, so that a change
+ * and its record (audit row, lead event, outbox entry) commit together.
+ */
+export type DbExecutor = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;
@@ -20,25 +31,79 @@ export interface DatabaseHandle {
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true };
+/** In memory, optionally started from a PGlite data-directory dump (tests clone a migrated template). */
+export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; loadDataDir?: Blob };
+
+export interface OpenDatabaseOptions {
+  /** Told about connections the server dropped while idle (a restart); the pool replaces them. */
+  onConnectionError?: (err: Error) => void;
+}
+
+/**
+ * A node-postgres pool that rides out a server restart: every connection the server drops is
+ * discarded and the next query opens a new one. postgres.js (used before) crashed the process on
+ * a restart (a write scheduled on a socket it had already nulled; porsager/postgres#1154, #1208).
+ */
+export function createPool(url: string, opts: OpenDatabaseOptions = {}): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+  });
+  const onError = (err: Error) => opts.onConnectionError?.(err);
+  // An 'error' event without a listener throws, and pg emits one when the server ends a
+  // connection that is idle in the pool or checked out between two queries of a transaction.
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
+  return pool;
+}
 
 /** Opens the embedded PGlite (on disk or in memory) or a PostgreSQL server, and migrates it. */
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+export async function openDatabase(target: DatabaseTarget, opts: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
   if ('url' in target) {
-    const client = postgres(target.url, { max: 10, onnotice: () => {}, connect_timeout: 10 });
-    const db = drizzlePostgres(client, { schema });
-    await migratePostgres(db, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+    const pool = createPool(target.url, opts);
+    const db = drizzleNodePg(pool, { schema });
+    try {
+      await migrateNodePg(db, { migrationsFolder });
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
+    return { db, kind: 'postgres', close: () => pool.end() };
   }
   let client: PGlite;
+  // Extensions the migrations create (PostgreSQL ships them; PGlite loads them on demand).
+  const options: PGliteOptions = { extensions: { pg_trgm } };
   if ('dataDir' in target) {
     const dir = path.join(target.dataDir, 'pgdata');
     fs.mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, options);
   } else {
-    client = new PGlite();
+    client = new PGlite({ ...options, loadDataDir: target.loadDataDir });
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * openDatabase, waiting for a PostgreSQL server that is not reachable yet (starting, restarting)
+ * instead of failing start-up: retried with backoff up to `maxDelayMs`; any other error is thrown.
+ */
+export async function openDatabaseWhenReachable(
+  target: DatabaseTarget,
+  opts: OpenDatabaseOptions & { onRetry?: (err: unknown, delayMs: number) => void; maxDelayMs?: number } = {},
+): Promise<DatabaseHandle> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await openDatabase(target, opts);
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      const delayMs = Math.min(opts.maxDelayMs ?? 30_000, 500 * 2 ** attempt);
+      opts.onRetry?.(err, delayMs);
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+  }
 }

@@ -14,4 +14,5 @@ export const badRequest = (message: string, errors?: Record<string, string>) => 
 export const unauthorized = (message: string) => new AppError(401, message);
 export const forbidden = (message: string) => new AppError(403, message);
 export const notFound = (message: string) => new AppError(404, message);
+export const unprocessable = (message: string, errors?: Record<string, string>) => new AppError(422, message, errors);
 export const conflict = (message: string, errors?: Record<string, string>) => new AppError(409, message, errors);

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages, type Role } from '@portal/contract';
-import { findSessionUser, type UserRow } from '../lib/sessions';
+import { findSessionUser, sessionPolicyFrom, type UserRow } from '../lib/sessions';
 import { forbidden, unauthorized } from '../lib/errors';
 
 declare module 'fastify' {
@@ -16,12 +16,13 @@ declare module 'fastify' {
 export const authPlugin = fp(async (app) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  const policy = sessionPolicyFrom(app.config);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return;
     const token = header.slice('Bearer '.length).trim();
     if (!token || token.length > 200) return;
-    const found = await findSessionUser(app.db, token);
+    const found = await findSessionUser(app.db, token, policy);
     if (found) {
       request.user = found.user;
       request.sessionId = found.sessionId;
@@ -29,16 +30,25 @@ export const authPlugin = fp(async (app) => {
   });
 });
 
-/** preHandler: any signed-in user. */
+/**
+ * onRequest: any signed-in user, including a partner whose application is under review (their
+ * own account calls: /users/me, logout, password, sessions).
+ */
+export async function requireSignedIn(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!request.user) throw unauthorized(messages.auth.unauthorized);
+}
+
+/** onRequest: a signed-in user whose account is active (an application under review is not). */
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (!request.user) throw unauthorized(messages.auth.unauthorized);
+  if (request.user.status === 'pending_approval') throw forbidden(messages.auth.forbidden);
 }
 
 /** preHandler factory: a signed-in user with this role. */
 export function requireRole(role: Role) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     if (!request.user) throw unauthorized(messages.auth.unauthorized);
-    if (request.user.role !== role) throw forbidden(messages.auth.forbidden);
+    if (request.user.role !== role || request.user.status === 'pending_approval') throw forbidden(messages.auth.forbidden);
   };
 }
 

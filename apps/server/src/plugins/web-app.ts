@@ -7,11 +7,28 @@ import { messages } from '@portal/contract';
 /** Extra Content-Security-Policy sources for pages that need them, by path prefix. */
 export type PageCsp = (pathname: string) => string | null;
 
+/** What goes in a page's <head>: its title and extra tags (already HTML-escaped by the caller). */
+export interface PageHead {
+  title: string;
+  tags?: string;
+}
+export type PageHeadFor = (pathname: string) => Promise<PageHead | null>;
+
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** index.html with the page's title (replacing the built one) and tags before </head>. */
+export function withHead(html: string, head: PageHead): string {
+  const title = `<title>${escapeHtml(head.title)}</title>`;
+  const withTitle = /<title>[\s\S]*?<\/title>/i.test(html) ? html.replace(/<title>[\s\S]*?<\/title>/i, () => title) : html.replace(/<\/head>/i, () => `${title}</head>`);
+  return head.tags ? withTitle.replace(/<\/head>/i, () => `${head.tags}\n  </head>`) : withTitle;
+}
+
 /**
  * Serves the built web app: hashed assets with long caching, index.html for every other non-API path
  * (the client router takes over). API paths keep their JSON 404.
  */
-export const webAppPlugin = fp<{ distDir: string; pageCsp?: PageCsp }>(async (app, opts) => {
+export const webAppPlugin = fp<{ distDir: string; pageCsp?: PageCsp; pageHead?: PageHeadFor }>(async (app, opts) => {
   const indexFile = path.join(opts.distDir, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   if (hasBuild) {
@@ -19,6 +36,10 @@ export const webAppPlugin = fp<{ distDir: string; pageCsp?: PageCsp }>(async (ap
       root: opts.distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (apps/web/build/precompress.ts).
+      preCompressed: true,
+      // Source maps stay in the build for the bundle report and debugging, never on the wire.
+      allowedPath: (pathname) => !pathname.endsWith('.map'),
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -29,7 +50,7 @@ export const webAppPlugin = fp<{ distDir: string; pageCsp?: PageCsp }>(async (ap
     app.log.warn({ distDir: opts.distDir }, 'web app is not built; only the API is served');
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     // A missing asset (an old tab after a deploy) must be a 404, not index.html served as script.
     const isAsset = pathname.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(pathname);
@@ -40,6 +61,14 @@ export const webAppPlugin = fp<{ distDir: string; pageCsp?: PageCsp }>(async (ap
     }
     const csp = opts.pageCsp?.(pathname);
     if (csp) reply.header('Content-Security-Policy', csp);
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    reply.header('Cache-Control', 'no-cache');
+    // The brand's title and a link preview's tags, rendered here so chat apps (which run no script) see them.
+    const head = await opts.pageHead?.(pathname).catch((err: unknown) => {
+      request.log.error({ err }, 'page head failed; serving the built index.html');
+      return null;
+    });
+    // Read per request (a small file), so a rebuilt app is served without a restart, as sendFile does.
+    if (head) return reply.type('text/html; charset=utf-8').send(withHead(await fs.promises.readFile(indexFile, 'utf8'), head));
+    return reply.sendFile('index.html', { cacheControl: false });
   });
 });

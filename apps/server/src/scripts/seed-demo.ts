@@ -4,12 +4,13 @@
  */
 import Fastify from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { DEFAULT_CONTACT_URL, DEFAULT_SUPPORT_PHONE, settingKeys } from '@portal/contract';
+import { settingKeys } from '@portal/contract';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../db';
 import { settings, users } from '../db/schema';
 import { hashPassword } from '../lib/passwords';
 import { ensureFirstAdmin } from '../modules/users/first-admin';
+import { seedDemoActivity, seedDemoResources } from './demo-workspace';
 
 const DEMO_PASSWORD = 'demo-partner-2024';
 
@@ -25,8 +26,9 @@ const demoPartners = [
 ];
 
 const demoSettings = [
-  { key: settingKeys.contactUs, value: DEFAULT_CONTACT_URL },
-  { key: settingKeys.supportPhone, value: DEFAULT_SUPPORT_PHONE },
+  { key: settingKeys.companyName, value: 'Demo Reseller' },
+  { key: settingKeys.contactUs, value: 'https://www.example.com/contact' },
+  { key: settingKeys.programTerms, value: '$150 per approved merchant + 10% residual on processing revenue for 24 months' },
 ];
 
 function readConfig(): Config {
@@ -54,7 +56,7 @@ async function upsertPartner(db: Database, partner: (typeof demoPartners)[number
     .where(eq(sql`lower(${users.email})`, partner.email))
     .limit(1);
   const [row] = existing
-    ? await db.update(users).set({ ...values, updatedAt: sql`now()` }).where(eq(users.id, existing.id)).returning()
+    ? await db.update(users).set(values).where(eq(users.id, existing.id)).returning()
     : await db.insert(users).values(values).returning();
   return { row: row!, isNew: !existing };
 }
@@ -68,8 +70,10 @@ async function main(): Promise<void> {
 
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     const lines = [`Demo data in ${database.kind === 'postgres' ? 'PostgreSQL' : config.dataDir}:`];
+    let first: { id: number; uuid: string } | null = null;
     for (const partner of demoPartners) {
       const { row, isNew } = await upsertPartner(database.db, partner, passwordHash);
+      first ??= row;
       lines.push(
         `  ${isNew ? 'created' : 'updated'} partner ${row.fullName} <${row.email}>  referral ${config.publicUrl}/referral/${row.uuid}`,
       );
@@ -78,9 +82,12 @@ async function main(): Promise<void> {
       await database.db
         .insert(settings)
         .values(setting)
-        .onConflictDoUpdate({ target: settings.key, set: { value: setting.value, updatedAt: sql`now()` } });
+        .onConflictDoUpdate({ target: settings.key, set: { value: setting.value, updatedAt: new Date() } });
       lines.push(`  setting "${setting.key}" = ${setting.value}`);
     }
+    lines.push(...(await seedDemoResources(database.db)));
+    const activity = first ? await seedDemoActivity(database.db, first) : null;
+    if (activity) lines.push(activity);
     lines.push(`  Partner password: ${DEMO_PASSWORD}`, `  Sign in at ${config.publicUrl}/login`);
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {

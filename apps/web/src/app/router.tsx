@@ -20,6 +20,7 @@ const AdminDashboardPage = lazy(() =>
   import('@/features/admin-dashboard/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })),
 );
 const AdminUsersPage = lazy(() => import('@/features/admin-users/admin-users-page').then((m) => ({ default: m.AdminUsersPage })));
+const AdminUserPage = lazy(() => import('@/features/admin-users/admin-user-page').then((m) => ({ default: m.AdminUserPage })));
 const AdminResourcesPage = lazy(() =>
   import('@/features/admin-resources/admin-resources-page').then((m) => ({ default: m.AdminResourcesPage })),
 );
@@ -27,12 +28,25 @@ const AdminSettingsPage = lazy(() =>
   import('@/features/admin-settings/components/admin-settings-page').then((m) => ({ default: m.AdminSettingsPage })),
 );
 
+const AdminLeadsPage = lazy(() =>
+  import('@/features/admin-leads/components/admin-leads-page').then((m) => ({ default: m.AdminLeadsPage })),
+);
+const AdminAuditPage = lazy(() =>
+  import('@/features/admin-audit/components/admin-audit-page').then((m) => ({ default: m.AdminAuditPage })),
+);
+const AdminSubmitRoute = lazy(() => import('./routes/admin-submit-route').then((m) => ({ default: m.AdminSubmitRoute })));
+
 const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const SubmitPage = lazy(() => import('../features/referral/submit-page').then((m) => ({ default: m.SubmitPage })));
+const ReferralsPage = lazy(() => import('@/features/referrals/components/referrals-page').then((m) => ({ default: m.ReferralsPage })));
+const ReferralDetailPage = lazy(() =>
+  import('@/features/referrals/components/referral-detail-page').then((m) => ({ default: m.ReferralDetailPage })),
+);
 const ResourcesPage = lazy(() => import('@/features/resources/resources-page').then((m) => ({ default: m.ResourcesPage })));
 const CompensationPage = lazy(() =>
   import('@/features/compensation/compensation-page').then((m) => ({ default: m.CompensationPage })),
 );
+const AccountPage = lazy(() => import('@/features/settings/components/account-page').then((m) => ({ default: m.AccountPage })));
 const SettingsPage = lazy(() => import('@/features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })));
 
 /** The routes and guards of spec §2. */
@@ -60,14 +74,21 @@ export function createAppRouter() {
                   children: [
                     { path: paths.admin.home, element: <AdminDashboardPage /> },
                     { path: paths.admin.users, element: <AdminUsersPage /> },
+                    { path: paths.admin.userPattern, element: <AdminUserPage /> },
                     { path: paths.admin.tutorials, element: <AdminResourcesPage /> },
                     { path: paths.admin.settings, element: <AdminSettingsPage /> },
+                    { path: paths.admin.leads, element: <AdminLeadsPage /> },
+                    { path: paths.admin.audit, element: <AdminAuditPage /> },
+                    { path: paths.admin.submit, element: <AdminSubmitRoute /> },
+                    { path: paths.admin.account, element: <AccountPage /> },
                   ],
                 },
                 {
                   element: <RequireRole role="user" />,
                   children: [
                     { path: paths.partner.dashboard, element: <DashboardPage /> },
+                    { path: paths.partner.referrals, element: <ReferralsPage /> },
+                    { path: `${paths.partner.referrals}/:id`, element: <ReferralDetailPage /> },
                     { path: paths.partner.submit, element: <SubmitPage /> },
                     { path: paths.partner.tutorials, element: <ResourcesPage /> },
                     { path: paths.partner.compensation, element: <CompensationPage /> },

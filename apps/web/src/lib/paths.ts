@@ -7,8 +7,14 @@ export const paths = {
   admin: {
     home: '/admin',
     users: '/admin/users',
+    user: (id: number | string) => `/admin/users/${id}`,
+    userPattern: '/admin/users/:id',
+    account: '/admin/account',
     tutorials: '/admin/tutorials',
     settings: '/admin/settings',
+    leads: '/admin/leads',
+    audit: '/admin/audit',
+    submit: '/admin/submit',
   },
   partner: {
     dashboard: '/dashboard',
@@ -16,6 +22,8 @@ export const paths = {
     tutorials: '/tutorials',
     compensation: '/compensation',
     settings: '/settings',
+    referrals: '/referrals',
+    referral: (id: string) => `/referrals/${encodeURIComponent(id)}`,
   },
 } as const;
 

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { leadEventKinds, leadSources, leadStatuses } from '@portal/contract';
 import {
   boolean,
   date,
@@ -8,11 +9,14 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
+  bigint,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
 import { users } from './users';
 
 export const leads = pgTable(
@@ -40,31 +44,51 @@ export const leads = pgTable(
     marketingConsentAt: timestamp('marketing_consent_at', { withTimezone: true }),
     consentTextVersion: text('consent_text_version').notNull(),
     ipHash: text('ip_hash').notNull(),
-    source: text('source', { enum: ['landing_page', 'portal'] }).notNull(),
-    status: text('status').notNull().default('new'),
+    source: text('source', { enum: leadSources }).notNull(),
+    status: text('status', { enum: leadStatuses }).notNull().default('new'),
+    /** Merchant ID, set when the referral becomes an approved merchant; unique across leads. */
+    mid: text('mid').unique(),
+    /** When the status last moved (the partner's "last update"); CRM bookkeeping does not touch it. */
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
     crmId: text('crm_id'),
     crmNoteId: text('crm_note_id'),
     syncState: text('sync_state', { enum: ['pending', 'synced', 'failed', 'skipped'] })
       .notNull()
       .default('pending'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('leads_email_lower_idx').on(sql`lower(${t.email})`),
-    index('leads_partner_idx').on(t.partnerId),
+    // A partner's counts per status, read from the index alone (it also serves the partner foreign key).
+    index('leads_partner_status_idx').on(t.partnerId, t.status),
+    // DESC NULLS LAST: list queries must order exactly so (lib/cursor newestFirst) or PostgreSQL sorts instead.
+    index('leads_newest_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('leads_partner_newest_idx').on(t.partnerId, t.createdAt.desc(), t.id.desc()),
+    index('leads_status_newest_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    // Search by business, contact or email (`ILIKE '%…%'`): trigram indexes (pg_trgm, loaded in PGlite too).
+    index('leads_company_trgm_idx').using('gin', t.company.op('gin_trgm_ops')),
+    index('leads_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('leads_contact_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
   ],
 );
 
-/** One row per pending CRM action; workers claim rows with FOR UPDATE SKIP LOCKED. */
+/**
+ * One row per side effect to perform (CRM push, CRM status push, email, ad event…); workers claim
+ * due rows with FOR UPDATE SKIP LOCKED and run the handler registered for the action (lib/outbox).
+ * The subject is what the action is about; `lead_id` is set when that is a lead, so deleting the
+ * lead removes its pending work.
+ */
 export const outbox = pgTable(
   'outbox',
   {
     id: serial('id').primaryKey(),
-    leadId: integer('lead_id')
-      .notNull()
-      .references(() => leads.id, { onDelete: 'cascade' }),
     action: text('action').notNull(),
+    subjectType: text('subject_type').notNull().default('lead'),
+    subjectId: text('subject_id'),
+    leadId: integer('lead_id').references(() => leads.id, { onDelete: 'cascade' }),
+    /** Enqueuing the same key twice keeps one row: "sent once per event". */
+    dedupeKey: text('dedupe_key').unique(),
     payload: jsonb('payload').notNull(),
     status: text('status', { enum: ['pending', 'processing', 'done', 'failed'] })
       .notNull()
@@ -73,8 +97,8 @@ export const outbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt), index('outbox_lead_idx').on(t.leadId)],
 );
@@ -87,6 +111,8 @@ export const referralVisits = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     day: date('day').notNull(),
     visitorHash: text('visitor_hash').notNull(),
+    /** qr, direct, or the link's utm_source (normalised, at most 40 characters); the day's first visit decides. */
+    source: text('source').notNull().default('direct'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.partnerId, t.day, t.visitorHash] })],
@@ -102,3 +128,45 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A lead's history: every status move, note, reassignment, CRM sync and repeated request.
+ * Append-only: nothing updates or deletes a row (only deleting the lead removes its events).
+ */
+export const leadEvents = pgTable(
+  'lead_events',
+  {
+    id: serial('id').primaryKey(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: leadEventKinds }).notNull(),
+    /** The user who acted; null for the CRM, the system or the merchant (see actorLabel). */
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorLabel: text('actor_label').notNull(),
+    fromStatus: text('from_status', { enum: leadStatuses }),
+    toStatus: text('to_status', { enum: leadStatuses }),
+    reason: text('reason'),
+    note: text('note'),
+    visibleToPartner: boolean('visible_to_partner').notNull().default(false),
+    data: jsonb('data'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('lead_events_lead_idx').on(t.leadId, t.id)],
+);
+
+/**
+ * How many leads are in each status, kept by a trigger on leads (migration 0003) in the transaction
+ * of every insert, status change and delete, so the unfiltered counts of /admin/leads read a few
+ * rows instead of counting a million. Spread over 16 shards per status (by lead id) so concurrent
+ * new leads do not queue on one counter row; read with sum().
+ */
+export const leadStatusCounts = pgTable(
+  'lead_status_counts',
+  {
+    status: text('status', { enum: leadStatuses }).notNull(),
+    shard: smallint('shard').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.shard] })],
+);

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { userStatuses } from '@portal/contract';
+import { createdAt, updatedAt } from './columns';
 
 export const users = pgTable(
   'users',
@@ -10,11 +12,20 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
-    status: text('status', { enum: ['active', 'disabled'] }).notNull().default('active'),
+    status: text('status', { enum: userStatuses }).notNull().default('active'),
+    disabledReason: text('disabled_reason'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    invitedBy: integer('invited_by'),
+    /** Admins' note about this user; never shown to the user. */
+    notesInternal: text('notes_internal').notNull().default(''),
     compensationLink: text('compensation_link'),
     facebookPixelId: text('facebook_pixel_id').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Email preferences (GET|PUT /users/notification-preferences). */
+    notifyLeadStatus: boolean('notify_lead_status').notNull().default(true),
+    notifyNewReferral: boolean('notify_new_referral').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
 );
@@ -27,10 +38,12 @@ export const sessions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The browser's User-Agent at sign-in (trimmed), to name the device in the sessions list. */
+    userAgent: text('user_agent'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -43,9 +56,11 @@ export const passwordResets = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** reset: forgot-password or an admin's reset mail (1 hour); invite: the first password (72 hours). */
+    purpose: text('purpose', { enum: ['reset', 'invite'] }).notNull().default('reset'),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );

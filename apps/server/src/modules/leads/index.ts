@@ -1,3 +1,12 @@
-export { leadsRoutes as leadsModule } from './leads-routes';
+export { leadsAdminRoutes, leadsRoutes, outboxRetryRoutes } from './leads-routes';
 export { referralPageCsp } from './referral-page-csp';
-export { retryFailedLeads, startLeadWorker, type LeadWorker, type LeadWorkerOptions } from './outbox-worker';
+export { createCrmConnector, type CrmConnector } from './crm';
+export {
+  createLeadEventBus,
+  recordLeadEvent,
+  type LeadEventBus,
+  type LeadEventInput,
+  type LeadEventListener,
+  type RecordedLeadEvent,
+} from './lead-events';
+export { countAllLeadsByStatus } from './status-counts';

@@ -1,14 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   composeLeadPayload,
-  DEFAULT_SUPPORT_PHONE,
   messages,
   settingKeys,
   type CreateLeadRequest,
 } from '@portal/contract';
 import { leads, outbox, settings } from '../../db/schema';
 import { createSession } from '../../lib/sessions';
+import { PUSH_LEAD } from './crm-push';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { bearer, createAdmin, createPartner } from '../../../test/factories';
 import { buildReferralForm } from '@portal/contract/testing';
@@ -79,7 +79,7 @@ describe('POST /leads/referral/by-uuid', () => {
     expect(lead.marketingConsentAt!.getTime()).toBe(lead.smsConsentAt!.getTime());
     expect(lead.ipHash).toMatch(/^[0-9a-f]{64}$/);
     expect(lead.ipHash).not.toContain('203.0.113.7');
-    const entries = await ctx.db.select().from(outbox).where(eq(outbox.leadId, lead.id));
+    const entries = await ctx.db.select().from(outbox).where(and(eq(outbox.leadId, lead.id), eq(outbox.action, PUSH_LEAD)));
     expect(entries).toMatchObject([{ status: 'pending', attempts: 0 }]);
   });
 
@@ -103,7 +103,7 @@ describe('POST /leads/referral/by-uuid', () => {
   it('records the support phone shown in the consent text when the client does not say', async () => {
     const first = composeLeadPayload(form(), partner.uuid);
     await submit(first);
-    expect((await leadByEmail(first.Email))!.consentTextVersion).toBe(`v1:${DEFAULT_SUPPORT_PHONE}`);
+    expect((await leadByEmail(first.Email))!.consentTextVersion).toBe('v1:');
 
     await ctx.db.insert(settings).values({ key: settingKeys.supportPhone, value: '+1 (888) 555-0100' });
     const second = composeLeadPayload(form(), partner.uuid);
@@ -248,7 +248,7 @@ describe('POST /leads/referral/by-uuid', () => {
     const ids = new Set(responses.map((r) => r.json().leadData.data[0].details.id));
     expect(ids.size).toBe(1);
     const lead = (await leadByEmail(payload.Email))!;
-    expect(await ctx.db.select().from(outbox).where(eq(outbox.leadId, lead.id))).toHaveLength(1);
+    expect(await ctx.db.select().from(outbox).where(and(eq(outbox.leadId, lead.id), eq(outbox.action, PUSH_LEAD)))).toHaveLength(1);
   });
 
   it('keeps a lead from an unknown or malformed link, unattributed', async () => {
@@ -334,7 +334,7 @@ describe('POST /leads/admin/outbox/retry', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'success', data: { retried: 1 } });
-    expect(await ctx.db.select().from(outbox).where(eq(outbox.leadId, lead.id))).toMatchObject([
+    expect(await ctx.db.select().from(outbox).where(and(eq(outbox.leadId, lead.id), eq(outbox.action, PUSH_LEAD)))).toMatchObject([
       { status: 'pending', attempts: 0, lastError: 'HTTP 500' },
     ]);
     expect(await leadByEmail(payload.Email)).toMatchObject({ syncState: 'pending' });

@@ -7,13 +7,16 @@ import {
   errorEnvelope,
   leadResultCodes,
   messages,
+  normaliseVisitSource,
   referralPageResponse,
   retryOutboxRequest,
   retryOutboxResponse,
 } from '@portal/contract';
-import { requireRole } from '../../plugins/auth';
+import { currentUser } from '../../plugins/auth';
 import { getReferralPage, recordReferralVisit, submitLead } from './leads-service';
-import { retryFailedLeads } from './outbox-worker';
+import { createCrmPushHandler, PUSH_LEAD, retryFailedLeads } from './crm-push';
+import { adminLeadsRoutes } from './admin-leads-routes';
+import { partnerLeadsRoutes } from './partner-leads-routes';
 
 const minute = 60_000;
 
@@ -27,8 +30,11 @@ export const leadRateLimits = {
 const SUBMIT_BODY_LIMIT = 16 * 1024;
 
 const referralParams = z.object({ uuid: z.string().max(64) });
+const visitSourceBody = z.object({ src: z.string().max(200).optional(), utm_source: z.string().max(200).optional() });
 
 export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.outbox.register(PUSH_LEAD, createCrmPushHandler(app.crm, app.leadEvents));
+
   const limit = (rule: { max: number; timeWindow: number }) => (app.config.RATE_LIMITS === 'off' ? false : rule);
 
   app.post(
@@ -44,7 +50,11 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await submitLead(app.db, app.config, request.body, { ip: request.ip, user: request.user });
+      const result = await submitLead(app.db, app.config, request.body, {
+        ip: request.ip,
+        user: request.user,
+        events: app.leadEvents,
+      });
       if (result.outcome === 'duplicate') {
         const message = messages.referral.duplicate(result.leadId);
         return reply.status(409).send({
@@ -60,6 +70,8 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  await app.register(partnerLeadsRoutes, { prefix: '/mine' });
+
   app.get(
     '/referral/:uuid/page',
     { schema: { tags: ['leads'], summary: 'What the landing page of a referral link needs', params: referralParams, response: { 200: referralPageResponse } } },
@@ -70,33 +82,50 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/referral/:uuid/visit',
     {
       config: { rateLimit: limit(leadRateLimits.visitPerIp) },
-      schema: { tags: ['leads'], summary: 'Count a visit to a referral link (204, also for unknown links)', params: referralParams },
+      schema: {
+        tags: ['leads'],
+        summary: 'Count a visit to a referral link (204, also for unknown links)',
+        params: referralParams,
+        // Where the visitor came from: `src=qr` for a QR scan, else the link's utm_source.
+        body: visitSourceBody.nullish(),
+      },
     },
     async (request, reply) => {
       await recordReferralVisit(app.db, app.config, {
         uuid: request.params.uuid,
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? '',
+        source: normaliseVisitSource(request.body?.src, request.body?.utm_source),
       });
       return reply.status(204).send();
     },
   );
+};
 
+/**
+ * Admin routes of the leads module, registered inside the admin scope under `/admin/leads`; the
+ * scope's guard makes them admin-only.
+ */
+export const leadsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(outboxRetryRoutes, { prefix: '/leads' });
+  await app.register(adminLeadsRoutes, { prefix: '/leads' });
+};
+
+/** Also served at the original `/leads/admin/outbox/retry`, through a second admin scope. */
+export const outboxRetryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/admin/outbox/retry',
+    '/outbox/retry',
     {
-      preHandler: requireRole('admin'),
       schema: {
         tags: ['leads'],
         summary: 'Send failed CRM pushes again (all, or these leads)',
-        security: [{ bearer: [] }],
         body: retryOutboxRequest.optional(),
         response: { 200: retryOutboxResponse },
       },
     },
     async (request) => ({
       status: 'success' as const,
-      data: { retried: await retryFailedLeads(app.db, request.body?.leadIds) },
+      data: { retried: await retryFailedLeads(app.db, request.body?.leadIds, currentUser(request).id) },
     }),
   );
 };

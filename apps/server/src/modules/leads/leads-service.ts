@@ -4,18 +4,21 @@ import {
   composeDescription,
   composeTitle,
   consentTextVersion,
+  pipelineMessages,
   readLeadRequest,
   type CreateLeadRequest,
 } from '@portal/contract';
 import type { Config } from '../../config';
-import type { Database } from '../../db';
-import { leads, outbox, referralVisits, users } from '../../db/schema';
+import type { Database, DbExecutor } from '../../db';
+import { leads, referralVisits, users } from '../../db/schema';
 import type { UserRow } from '../../lib/sessions';
 import { saltedHash } from '../../lib/tokens';
-import { getPublicSettings } from '../settings/settings-service';
+import { getPublicSettings } from '../settings';
 import { getHashSalt } from './hash-salt';
-import { notifyOutbox } from './outbox-events';
-import { PUSH_LEAD } from './outbox-worker';
+import { enqueue, notifyOutbox } from '../../lib/outbox';
+import { badRequest } from '../../lib/errors';
+import { PUSH_LEAD } from './crm-push';
+import { recordLeadEvent, type LeadEventBus } from './lead-events';
 
 export type SubmitLeadResult =
   | { outcome: 'created'; leadId: string }
@@ -27,19 +30,31 @@ export interface SubmitLeadContext {
   ip: string;
   /** The signed-in user, if any: a partner's own submissions are credited to that partner. */
   user: UserRow | null;
+  /** The app's lead event bus, so listeners hear of the 'created' and 'requested_again' events. */
+  events?: LeadEventBus | null;
   now?: Date;
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The active partner behind a referral link; unknown, malformed or disabled links have none. */
-async function findActivePartner(db: Database, uuid: string): Promise<UserRow | null> {
+async function findActivePartner(db: DbExecutor, uuid: string): Promise<UserRow | null> {
   if (!uuidPattern.test(uuid)) return null;
   const [partner] = await db
     .select()
     .from(users)
     .where(and(eq(users.uuid, uuid), eq(users.status, 'active'), eq(users.role, 'user')));
   return partner ?? null;
+}
+
+/** A partner account (role user, any status) an admin credits a lead to; a 400 on the field otherwise. */
+async function findPartnerById(db: DbExecutor, id: number): Promise<UserRow> {
+  const [partner] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'user')));
+  if (!partner) throw badRequest(pipelineMessages.partnerNotFound, { partner_id: pipelineMessages.partnerNotFound });
+  return partner;
 }
 
 /** The same lookup as a subquery of the lead insert, saving a round trip on the busiest route. */
@@ -63,10 +78,12 @@ export async function submitLead(
 
   const { input } = readLeadRequest(body);
   const signedInPartner = ctx.user?.role === 'user' ? ctx.user : null;
+  // An admin may credit the lead to a partner of their choice; anyone else's partner_id is ignored.
+  const creditedByAdmin = ctx.user?.role === 'admin' && body.partner_id !== undefined ? await findPartnerById(db, body.partner_id) : null;
   const salt = await getHashSalt(db, config.HASH_SALT);
   const at = ctx.now ?? new Date();
   const values: PgInsertValue<typeof leads> = {
-    partnerId: signedInPartner?.id ?? activePartnerIdOf(body.uuid),
+    partnerId: creditedByAdmin?.id ?? signedInPartner?.id ?? activePartnerIdOf(body.uuid),
     referralUuid: body.uuid,
     firstName: body.First_Name,
     lastName: body.Last_Name ?? '',
@@ -85,22 +102,62 @@ export async function submitLead(
     marketingConsentAt: input.marketingConsent ? at : null,
     consentTextVersion: body.consentTextVersion?.trim() || (await currentConsentTextVersion(db, config)),
     ipHash: saltedHash(salt, ctx.ip),
-    source: signedInPartner ? 'portal' : 'landing_page',
+    source: creditedByAdmin ? 'admin' : signedInPartner ? 'portal' : 'landing_page',
     createdAt: at,
     updatedAt: at,
   };
+  // The merchant, or the partner or admin who submitted for them.
+  const actor = ctx.user ? { actorId: ctx.user.id, actorLabel: ctx.user.fullName } : { actorId: null, actorLabel: 'Merchant' };
 
   const result = await db.transaction(async (tx): Promise<SubmitLeadResult> => {
     const [lead] = await tx.insert(leads).values(values).onConflictDoNothing().returning({ id: leads.id, publicId: leads.publicId });
     if (!lead) {
       const [existing] = await tx
-        .select({ publicId: leads.publicId })
+        .select({ id: leads.id, publicId: leads.publicId })
         .from(leads)
         .where(sql`lower(${leads.email}) = lower(${body.Email})`);
       if (!existing) throw new Error('lead insert conflicted on something other than the email');
+      // Nothing the merchant typed is lost: the repeated request lands on the existing lead's timeline, for admins.
+      const matched = creditedByAdmin ?? signedInPartner ?? (await findActivePartner(tx, body.uuid));
+      await recordLeadEvent(tx, ctx.events ?? null, {
+        leadId: existing.id,
+        leadPublicId: existing.publicId,
+        kind: 'requested_again',
+        ...actor,
+        visibleToPartner: false,
+        at,
+        data: {
+          first_name: values.firstName,
+          last_name: values.lastName,
+          email: values.email,
+          company: values.company,
+          business_type: values.businessType,
+          country_code: input.countryCode,
+          phone: values.title,
+          notes: input.notes,
+          sms_consent: input.smsConsent,
+          sms_consent_at: input.smsConsent ? at.toISOString() : null,
+          marketing_consent: input.marketingConsent,
+          marketing_consent_at: input.marketingConsent ? at.toISOString() : null,
+          consent_text_version: values.consentTextVersion,
+          referral_uuid: body.uuid,
+          matched_partner: matched ? { id: matched.id, name: matched.fullName } : null,
+          source: values.source,
+        },
+      });
       return { outcome: 'duplicate', leadId: existing.publicId };
     }
-    await tx.insert(outbox).values({ leadId: lead.id, action: PUSH_LEAD, payload: {}, nextAttemptAt: at });
+    await enqueue(tx, { action: PUSH_LEAD, subjectType: 'lead', subjectId: lead.publicId, leadId: lead.id, at });
+    await recordLeadEvent(tx, ctx.events ?? null, {
+      leadId: lead.id,
+      leadPublicId: lead.publicId,
+      kind: 'created',
+      ...actor,
+      toStatus: 'new',
+      visibleToPartner: true,
+      at,
+      data: { source: values.source },
+    });
     return { outcome: 'created', leadId: lead.publicId };
   });
   if (result.outcome === 'created') notifyOutbox(db);
@@ -127,7 +184,7 @@ export async function getReferralPage(db: Database, uuid: string): Promise<{ fac
 export async function recordReferralVisit(
   db: Database,
   config: Config,
-  visit: { uuid: string; ip: string; userAgent: string; now?: Date },
+  visit: { uuid: string; ip: string; userAgent: string; source?: string; now?: Date },
 ): Promise<void> {
   const partner = await findActivePartner(db, visit.uuid);
   if (!partner) return;
@@ -135,6 +192,6 @@ export async function recordReferralVisit(
   const day = (visit.now ?? new Date()).toISOString().slice(0, 10);
   await db
     .insert(referralVisits)
-    .values({ partnerId: partner.id, day, visitorHash: saltedHash(salt, day, visit.ip, visit.userAgent) })
+    .values({ partnerId: partner.id, day, visitorHash: saltedHash(salt, day, visit.ip, visit.userAgent), source: visit.source ?? 'direct' })
     .onConflictDoNothing();
 }

@@ -1,5 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { settingsRoutes } from './settings-routes';
-
-export const settingsModule: FastifyPluginAsyncZod = settingsRoutes;
-export { getPublicSettings } from './settings-service';
+export { settingsAdminRoutes, settingsPublicRoutes } from './settings-routes';
+export { getBrandName, getBrandSettings, getPublicSettings, type BrandSettings } from './settings-service';
+export { brandPageHead } from './page-head';

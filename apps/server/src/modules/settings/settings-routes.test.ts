@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  DEFAULT_CONTACT_URL,
-  DEFAULT_SUPPORT_PHONE,
-  limits,
-  messages,
-  settingKeys,
-} from '@portal/contract';
-import { settings } from '../../db/schema';
+import { limits, messages, settingKeys, settingMessages } from '@portal/contract';
+import { auditLog, settings } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { bearer, createAdmin, createPartner, loginAs } from '../../../test/factories';
 
@@ -46,6 +40,23 @@ describe('admin settings', () => {
     const asPartner = await call(method, url, partner, payload);
     expect(asPartner.statusCode).toBe(403);
     expect(asPartner.json()).toEqual({ status: 'error', message: messages.auth.forbidden });
+  });
+
+  it('records every write in the audit log with the admin, the before and the after', async () => {
+    await ctx.db.delete(auditLog);
+    await call('POST', '/admin/settings', admin, { key: 'Audit Key', value: 'one' });
+    await call('PUT', '/admin/settings/Audit%20Key', admin, { value: 'two' });
+    await call('DELETE', '/admin/settings/Audit%20Key', admin);
+    await call('PUT', '/admin/settings/Missing', admin, { value: 'x' }); // refused: nothing recorded
+
+    const rows = await ctx.db.select().from(auditLog).orderBy(auditLog.id);
+    expect(rows.map((r) => [r.action, r.targetType, r.targetId, r.before, r.after])).toEqual([
+      ['setting.create', 'setting', 'Audit Key', null, { key: 'Audit Key', value: 'one' }],
+      ['setting.update', 'setting', 'Audit Key', { key: 'Audit Key', value: 'one' }, { key: 'Audit Key', value: 'two' }],
+      ['setting.delete', 'setting', 'Audit Key', { key: 'Audit Key', value: 'two' }, null],
+    ]);
+    expect(new Set(rows.map((r) => r.actorId)).size).toBe(1);
+    expect(rows[0]!.actorId).not.toBeNull();
   });
 
   it('lists nothing on a fresh install', async () => {
@@ -132,6 +143,52 @@ describe('admin settings', () => {
   });
 });
 
+describe('known setting keys', () => {
+  it.each([
+    [settingKeys.contactUs, 'javascript:alert(1)', settingMessages.urlInvalid],
+    [settingKeys.contactUs, 'www.example.com', settingMessages.urlInvalid],
+    [settingKeys.contactUs, 'ftp://example.com', settingMessages.urlInvalid],
+    [settingKeys.logoUrl, 'data:image/png;base64,AAAA', settingMessages.urlInvalid],
+    [settingKeys.supportPhone, 'call us', settingMessages.phoneInvalid],
+    [settingKeys.supportPhone, '12345', settingMessages.phoneInvalid],
+    [settingKeys.registrationMode, 'closed', settingMessages.registrationModeInvalid],
+    [settingKeys.newLeadEmails, 'yes', settingMessages.newLeadEmailsInvalid],
+    [settingKeys.programTerms, 'x'.repeat(301), settingMessages.programTermsInvalid],
+    [settingKeys.companyName, 'x'.repeat(101), settingMessages.companyNameTooLong],
+  ])('refuses %s = %j with a field message on create and update', async (key, value, message) => {
+    const created = await call('POST', '/admin/settings', admin, { key, value });
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toEqual({ status: 'error', message, errors: { value: message } });
+    expect(await storedSettings()).toEqual([]);
+
+    await ctx.db.insert(settings).values({ key, value: 'placeholder' });
+    const updated = await call('PUT', `/admin/settings/${encodeURIComponent(key)}`, admin, { value });
+    expect(updated.statusCode).toBe(400);
+    expect(updated.json()).toEqual({ status: 'error', message, errors: { value: message } });
+    expect(await storedSettings()).toEqual([{ key, value: 'placeholder' }]);
+  });
+
+  it.each([
+    [settingKeys.contactUs, 'https://example.com/contact'],
+    [settingKeys.contactUs, 'http://example.com'],
+    [settingKeys.supportPhone, '+1 (800) 555-0100'],
+    [settingKeys.registrationMode, 'invite_only'],
+    [settingKeys.newLeadEmails, 'off'],
+    [settingKeys.companyName, 'Acme Payments'],
+  ])('accepts %s = %j', async (key, value) => {
+    const res = await call('POST', '/admin/settings', admin, { key, value });
+    expect(res.statusCode).toBe(201);
+    expect(await storedSettings()).toEqual([{ key, value }]);
+  });
+
+  it('stores a known key in its one spelling, and leaves any other key free', async () => {
+    const known = await call('POST', '/admin/settings', admin, { key: 'contact us', value: 'https://example.com' });
+    expect(known.json().data).toEqual({ key: settingKeys.contactUs, value: 'https://example.com' });
+    const other = await call('POST', '/admin/settings', admin, { key: 'Banner', value: 'javascript: is just text here' });
+    expect(other.statusCode).toBe(201);
+  });
+});
+
 describe('GET /settings/public', () => {
   it('answers the defaults without a session or any setting', async () => {
     const res = await call('GET', '/settings/public');
@@ -139,8 +196,12 @@ describe('GET /settings/public', () => {
     expect(res.json()).toEqual({
       status: 'success',
       data: {
-        contactUrl: DEFAULT_CONTACT_URL,
-        supportPhone: DEFAULT_SUPPORT_PHONE,
+        companyName: null,
+        logoUrl: null,
+        contactUrl: null,
+        supportPhone: null,
+        programTerms: null,
+        registrationMode: 'open',
         inactivityLogoutMs: limits.inactivityLogoutMs,
       },
     });
@@ -150,18 +211,43 @@ describe('GET /settings/public', () => {
     await ctx.db.insert(settings).values([
       { key: settingKeys.contactUs, value: 'https://example.com/talk-to-us' },
       { key: settingKeys.supportPhone, value: '+44 20 7946 0000' },
+      { key: settingKeys.programTerms, value: '$150 per approved merchant' },
       { key: 'Internal Secret', value: 'not for the public' },
     ]);
     const res = await call('GET', '/settings/public');
     expect(res.json()).toEqual({
       status: 'success',
       data: {
+        companyName: null,
+        logoUrl: null,
         contactUrl: 'https://example.com/talk-to-us',
         supportPhone: '+44 20 7946 0000',
+        programTerms: '$150 per approved merchant',
+        registrationMode: 'open',
         inactivityLogoutMs: limits.inactivityLogoutMs,
       },
     });
     expect(res.body).not.toContain('not for the public');
+  });
+
+  it('answers every brand setting, and no URL that is not http(s), even one stored before validation', async () => {
+    await ctx.db.insert(settings).values([
+      { key: settingKeys.companyName, value: 'Acme Payments' },
+      { key: settingKeys.logoUrl, value: 'javascript:alert(1)' },
+      { key: settingKeys.contactUs, value: 'not a url' },
+      { key: settingKeys.programTerms, value: 'Paid monthly.' },
+      { key: settingKeys.registrationMode, value: 'approval' },
+    ]);
+    const res = await call('GET', '/settings/public');
+    expect(res.json().data).toEqual({
+      companyName: 'Acme Payments',
+      logoUrl: null,
+      contactUrl: null,
+      supportPhone: null,
+      programTerms: 'Paid monthly.',
+      registrationMode: 'approval',
+      inactivityLogoutMs: limits.inactivityLogoutMs,
+    });
   });
 
   it('answers the configured inactivity timeout', async () => {

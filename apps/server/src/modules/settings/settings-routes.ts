@@ -10,78 +10,63 @@ import {
   updateSettingRequest,
 } from '@portal/contract';
 import { errorResponses } from '../../lib/route-schemas';
-import { requireRole } from '../../plugins/auth';
-import {
-  createSetting,
-  deleteSetting,
-  getPublicSettings,
-  listSettings,
-  updateSetting,
-} from './settings-service';
+import { currentUser } from '../../plugins/auth';
+import { createSetting, deleteSetting, getPublicSettings, listSettings, updateSetting } from './settings-service';
 
 const keyParams = z.object({ key: z.string() });
-const adminOnly = { onRequest: requireRole('admin') };
-const adminSchema = { tags: ['settings'], security: [{ bearer: [] }] };
+const tags = ['settings'];
 
-/** The admin settings table of spec §7, and the public read the landing page and nav use. */
-export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The admin settings table of spec §7; registered inside the admin scope (`/admin/settings`). */
+export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/admin/settings',
-    { ...adminOnly, schema: { ...adminSchema, response: { 200: settingsListResponse, ...errorResponses(401, 403) } } },
+    '/settings',
+    { schema: { tags, response: { 200: settingsListResponse, ...errorResponses(401, 403) } } },
     async () => ({ status: 'success' as const, data: await listSettings(app.db) }),
   );
 
   app.post(
-    '/admin/settings',
-    {
-      ...adminOnly,
-      schema: {
-        ...adminSchema,
-        body: createSettingRequest,
-        response: { 201: settingResponse, ...errorResponses(400, 401, 403, 409) },
-      },
+    '/settings',
+    { schema: { tags, body: createSettingRequest, response: { 201: settingResponse, ...errorResponses(400, 401, 403, 409) } } },
+    async (request, reply) => {
+      const actorId = currentUser(request).id;
+      const data = await app.db.transaction((tx) => createSetting(tx, request.body, actorId));
+      return reply.status(201).send({ status: 'success', message: messages.settings.added, data });
     },
-    async (request, reply) =>
-      reply.status(201).send({
-        status: 'success',
-        message: messages.settings.added,
-        data: await createSetting(app.db, request.body),
-      }),
   );
 
   app.put(
-    '/admin/settings/:key',
+    '/settings/:key',
     {
-      ...adminOnly,
       schema: {
-        ...adminSchema,
+        tags,
         params: keyParams,
         body: updateSettingRequest,
         response: { 200: settingResponse, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => ({
-      status: 'success' as const,
-      message: messages.settings.updated,
-      data: await updateSetting(app.db, request.params.key, request.body.value),
-    }),
+    async (request) => {
+      const actorId = currentUser(request).id;
+      const data = await app.db.transaction((tx) => updateSetting(tx, request.params.key, request.body.value, actorId));
+      return { status: 'success' as const, message: messages.settings.updated, data };
+    },
   );
 
   app.delete(
-    '/admin/settings/:key',
-    {
-      ...adminOnly,
-      schema: { ...adminSchema, params: keyParams, response: { 200: messageEnvelope, ...errorResponses(401, 403, 404) } },
-    },
+    '/settings/:key',
+    { schema: { tags, params: keyParams, response: { 200: messageEnvelope, ...errorResponses(401, 403, 404) } } },
     async (request) => {
-      await deleteSetting(app.db, request.params.key);
+      const actorId = currentUser(request).id;
+      await app.db.transaction((tx) => deleteSetting(tx, request.params.key, actorId));
       return { status: 'success' as const, message: messages.settings.deleted };
     },
   );
+};
 
+/** The public read the landing page and the nav use. */
+export const settingsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings/public',
-    { schema: { tags: ['settings'], response: { 200: publicSettingsResponse } } },
+    { schema: { tags, response: { 200: publicSettingsResponse } } },
     async () => ({ status: 'success' as const, data: await getPublicSettings(app.db, app.config) }),
   );
 };

@@ -1,63 +1,127 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
-  DEFAULT_CONTACT_URL,
-  DEFAULT_SUPPORT_PHONE,
+  crmStatusMappingKey,
+  crmStatusMappingMessage,
+  parseCrmStatusMapping,
+  DEFAULT_COMPANY_NAME,
+  findKnownSetting,
+  httpUrlOrNull,
   limits,
   messages,
+  registrationModeOf,
   settingKeys,
+  validateSettingValue,
   type PublicSettings,
+  type RegistrationMode,
   type Setting,
 } from '@portal/contract';
 import type { Config } from '../../config';
-import type { Database } from '../../db';
+import type { DbExecutor } from '../../db';
+import { recordAudit } from '../../lib/audit';
 import { settings } from '../../db/schema';
-import { conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 
 const columns = { key: settings.key, value: settings.value };
 
 /** Sorted by key, case-insensitively; the "C" collation keeps PGlite and PostgreSQL in one order. */
-export function listSettings(db: Database): Promise<Setting[]> {
+export function listSettings(db: DbExecutor): Promise<Setting[]> {
   return db
     .select(columns)
     .from(settings)
     .orderBy(sql`lower(${settings.key}) collate "C"`, sql`${settings.key} collate "C"`);
 }
 
-export async function createSetting(db: Database, input: Setting): Promise<Setting> {
-  const [row] = await db.insert(settings).values(input).onConflictDoNothing().returning(columns);
+/** Admin writes take the transaction they run in, and record themselves in the audit log with it. */
+/** A known key's value must follow its rule (brand-settings.ts); any other key takes any value. */
+function checkValue(key: string, value: string): void {
+  const refusal = validateSettingValue(key, value);
+  if (refusal) throw badRequest(refusal, { value: refusal });
+  if (key === crmStatusMappingKey && !parseCrmStatusMapping(value)) throw badRequest(crmStatusMappingMessage, { value: crmStatusMappingMessage });
+}
+
+export async function createSetting(tx: DbExecutor, given: Setting, actorId: number | null): Promise<Setting> {
+  // "contact us" is the Contact Us the product reads: a known key is stored in its one spelling.
+  const input = { key: findKnownSetting(given.key)?.key ?? given.key, value: given.value };
+  checkValue(input.key, input.value);
+  const [row] = await tx.insert(settings).values(input).onConflictDoNothing().returning(columns);
   if (!row) throw conflict(messages.settings.keyTaken, { key: messages.settings.keyTaken });
+  await recordAudit(tx, { actorId, action: 'setting.create', targetType: 'setting', targetId: row.key, after: row });
   return row;
 }
 
 /** Only the value changes: a key is the setting's identity. */
-export async function updateSetting(db: Database, key: string, value: string): Promise<Setting> {
-  const [row] = await db
-    .update(settings)
-    .set({ value, updatedAt: sql`now()` })
-    .where(eq(settings.key, key))
-    .returning(columns);
-  if (!row) throw notFound(messages.settings.notFound);
-  return row;
+export async function updateSetting(tx: DbExecutor, key: string, value: string, actorId: number | null): Promise<Setting> {
+  checkValue(key, value);
+  const [before] = await tx.select(columns).from(settings).where(eq(settings.key, key)).for('update');
+  if (!before) throw notFound(messages.settings.notFound);
+  checkValue(key, value);
+  const [row] = await tx.update(settings).set({ value }).where(eq(settings.key, key)).returning(columns);
+  await recordAudit(tx, { actorId, action: 'setting.update', targetType: 'setting', targetId: key, before, after: row });
+  return row!;
 }
 
-export async function deleteSetting(db: Database, key: string): Promise<void> {
-  const [row] = await db.delete(settings).where(eq(settings.key, key)).returning(columns);
+export async function deleteSetting(tx: DbExecutor, key: string, actorId: number | null): Promise<void> {
+  const [row] = await tx.delete(settings).where(eq(settings.key, key)).returning(columns);
   if (!row) throw notFound(messages.settings.notFound);
+  await recordAudit(tx, { actorId, action: 'setting.delete', targetType: 'setting', targetId: key, before: row });
+}
+
+const brandKeys = [
+  settingKeys.companyName,
+  settingKeys.logoUrl,
+  settingKeys.supportPhone,
+  settingKeys.contactUs,
+  settingKeys.programTerms,
+  settingKeys.registrationMode,
+  settingKeys.newLeadEmails,
+];
+
+export interface BrandSettings {
+  companyName: string | null;
+  logoUrl: string | null;
+  supportPhone: string | null;
+  contactUrl: string | null;
+  programTerms: string | null;
+  registrationMode: RegistrationMode;
+  newLeadEmails: boolean;
+}
+
+/**
+ * The product's known settings as the product uses them: unset or empty values are null, URLs only
+ * when http(s) (a value saved before validation existed cannot become a `javascript:` href).
+ */
+export async function getBrandSettings(db: DbExecutor): Promise<BrandSettings> {
+  const rows = await db.select(columns).from(settings).where(inArray(settings.key, brandKeys));
+  const valueOf = (key: string) => rows.find((row) => row.key === key)?.value.trim() || null;
+  return {
+    companyName: valueOf(settingKeys.companyName),
+    logoUrl: httpUrlOrNull(valueOf(settingKeys.logoUrl)),
+    supportPhone: valueOf(settingKeys.supportPhone),
+    contactUrl: httpUrlOrNull(valueOf(settingKeys.contactUs)),
+    programTerms: valueOf(settingKeys.programTerms),
+    registrationMode: registrationModeOf(valueOf(settingKeys.registrationMode)),
+    newLeadEmails: valueOf(settingKeys.newLeadEmails) !== 'off',
+  };
+}
+
+/** The name mails and titles show: the Company Name setting, else the neutral product name. */
+export async function getBrandName(db: DbExecutor): Promise<string> {
+  return (await getBrandSettings(db)).companyName ?? DEFAULT_COMPANY_NAME;
 }
 
 /** What anyone may read without signing in; the leads module reuses it for the landing page. */
 export async function getPublicSettings(
-  db: Database,
+  db: DbExecutor,
   config: Pick<Config, 'INACTIVITY_LOGOUT_MS'>,
 ): Promise<PublicSettings> {
-  const rows = await db
-    .select(columns)
-    .from(settings)
-    .where(inArray(settings.key, [settingKeys.contactUs, settingKeys.supportPhone]));
-  const valueOf = (key: string) => rows.find((row) => row.key === key)?.value;
+  const brand = await getBrandSettings(db);
   return {
-    contactUrl: valueOf(settingKeys.contactUs) ?? DEFAULT_CONTACT_URL,
-    supportPhone: valueOf(settingKeys.supportPhone) ?? DEFAULT_SUPPORT_PHONE,
+    companyName: brand.companyName,
+    logoUrl: brand.logoUrl,
+    supportPhone: brand.supportPhone,
+    contactUrl: brand.contactUrl,
+    programTerms: brand.programTerms,
+    registrationMode: brand.registrationMode,
     inactivityLogoutMs: config.INACTIVITY_LOGOUT_MS ?? limits.inactivityLogoutMs,
   };
 }

@@ -1,6 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { usersRoutes } from './users-routes';
-
-export const usersModule: FastifyPluginAsyncZod = usersRoutes;
-export { authRateLimits } from './rate-limits';
-export { toUser } from './users-service';
+export { usersRoutes } from './users-routes';
+export { ensureFirstAdmin } from './first-admin';
+export { accountMailActions, enqueueAccountMail, voidResetTokens } from './account-mails';
+export { findUserByEmail, normalizeEmail, toUser } from './users-service';

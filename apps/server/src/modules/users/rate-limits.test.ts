@@ -3,7 +3,7 @@ import { messages } from '@portal/contract';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { createPartner, DEFAULT_PASSWORD } from '../../../test/factories';
 import { settleBackgroundTasks } from './background-tasks';
-import { authRateLimits } from './rate-limits';
+import { authRateLimits, loginFailureLimits, resetMailIntervalMs } from './rate-limits';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -28,10 +28,17 @@ async function callTimes(times: number, url: string, payload: (i: number) => obj
   return statuses;
 }
 
-const tooMany = { status: 'error', message: messages.http.tooManyRequests };
+const tooMany = (wait: string) => ({ status: 'error', message: `Too many attempts. Try again in ${wait}.` });
+const login = (email: string, password: string, ip: string) => call('/login', { email, password }, ip);
+const statusesOf = async (calls: Array<() => Promise<{ statusCode: number }>>) => {
+  const statuses: number[] = [];
+  for (const run of calls) statuses.push((await run()).statusCode);
+  return statuses;
+};
+const times = <T>(n: number, make: (i: number) => T) => Array.from({ length: n }, (_, i) => make(i));
 
 describe('rate limits', () => {
-  it('answers 429 with the JSON envelope past the login limit per IP', async () => {
+  it('answers 429 with the JSON envelope past the login limit per IP, saying how long to wait', async () => {
     const ip = freshIp();
     const { max } = authRateLimits.loginPerIp;
     const statuses = await callTimes(max, '/login', (i) => ({ email: `ip-${i}@example.com`, password: 'wrong-password' }), ip);
@@ -40,27 +47,11 @@ describe('rate limits', () => {
     const res = await call('/login', { email: 'another@example.com', password: 'wrong-password' }, ip);
     expect(res.statusCode).toBe(429);
     expect(res.headers['content-type']).toContain('application/json');
-    expect(res.json()).toEqual(tooMany);
-    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(res.json()).toEqual({ status: 'error', message: messages.http.tooManyAttempts(retryAfter * 1000) });
 
     expect((await call('/login', { email: 'another@example.com', password: 'wrong-password' }, freshIp())).statusCode).toBe(401);
-  });
-
-  it('throttles login per email, however the email is typed, even for the right password', async () => {
-    const partner = await createPartner(ctx.db, { email: 'target@example.com' });
-    const { max } = authRateLimits.loginPerEmail;
-    const spellings = ['target@example.com', ' TARGET@example.com', 'Target@Example.com '];
-    const statuses = await callTimes(
-      max,
-      '/login',
-      (i) => ({ email: spellings[i % spellings.length], password: 'wrong-password' }),
-      freshIp(),
-    );
-    expect(statuses).toEqual(Array(max).fill(401));
-
-    const res = await call('/login', { email: partner.email, password: DEFAULT_PASSWORD }, freshIp());
-    expect(res.statusCode).toBe(429);
-    expect(res.json()).toEqual(tooMany);
   });
 
   it('lets a throttled login recover once its window has passed', async () => {
@@ -74,23 +65,102 @@ describe('rate limits', () => {
     expect((await call('/login', { email: 'recover@example.com', password: 'wrong-password' }, ip)).statusCode).toBe(401);
   });
 
-  it('throttles forgot-password per email and per IP', async () => {
-    const perEmail = authRateLimits.forgotPasswordPerEmail.max;
-    const emailStatuses = await callTimes(perEmail + 1, '/forgot-password', () => ({ email: 'someone@example.com' }), freshIp());
-    expect(emailStatuses).toEqual([...Array(perEmail).fill(200), 429]);
-
-    const ip = freshIp();
-    const perIp = authRateLimits.forgotPasswordPerIp.max;
-    const ipStatuses = await callTimes(perIp + 1, '/forgot-password', (i) => ({ email: `many-${i}@example.com` }), ip);
-    expect(ipStatuses).toEqual([...Array(perIp).fill(200), 429]);
-  });
-
   it('throttles registration per IP', async () => {
     const ip = freshIp();
     const { max } = authRateLimits.registerPerIp;
     // Invalid payloads are refused before any account is made, yet still count against the IP.
     const statuses = await callTimes(max + 1, '/register', () => ({ email: 'x' }), ip);
     expect(statuses).toEqual([...Array(max).fill(400), 429]);
+  });
+});
+
+describe('failed logins', () => {
+  const { perAccountAndIp, perAccount } = loginFailureLimits;
+
+  it('lock a stranger out of an account while its owner still gets in from their own address', async () => {
+    const owner = await createPartner(ctx.db);
+    const stranger = freshIp();
+    const spellings = [owner.email, ` ${owner.email.toUpperCase()}`, `${owner.email} `];
+    const failures = await statusesOf(times(perAccountAndIp.max, (i) => () => login(spellings[i % 3]!, 'wrong-password', stranger)));
+    expect(failures).toEqual(Array(perAccountAndIp.max).fill(401));
+
+    // Locked for this pair, even with the right password, and told for how long.
+    const locked = await login(owner.email, DEFAULT_PASSWORD, stranger);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual(tooMany('15 minutes'));
+    expect(locked.headers['retry-after']).toBe(String(perAccountAndIp.timeWindowMs / 1000));
+
+    expect((await login(owner.email, DEFAULT_PASSWORD, freshIp())).statusCode).toBe(200);
+  });
+
+  it('count only failures, and a success clears them', async () => {
+    const owner = await createPartner(ctx.db);
+    const ip = freshIp();
+    expect(await statusesOf(times(perAccountAndIp.max + 1, () => () => login(owner.email, DEFAULT_PASSWORD, freshIp())))).toEqual(
+      Array(perAccountAndIp.max + 1).fill(200),
+    );
+
+    const almost = perAccountAndIp.max - 1;
+    const wrong = () => login(owner.email, 'wrong-password', ip);
+    expect(await statusesOf(times(almost, () => wrong))).toEqual(Array(almost).fill(401));
+    expect((await login(owner.email, DEFAULT_PASSWORD, ip)).statusCode).toBe(200);
+    expect(await statusesOf(times(almost, () => wrong))).toEqual(Array(almost).fill(401));
+    expect((await login(owner.email, DEFAULT_PASSWORD, ip)).statusCode).toBe(200);
+  });
+
+  it('lock the account everywhere after 100 consecutive failures, then recover once the window has passed', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const owner = await createPartner(ctx.db);
+    // 99 failures from many addresses, as counted by the store, then the 100th through the API.
+    for (let i = 0; i < perAccount.max - 1; i += 1) {
+      await ctx.app.counters.increment(`login-failures:${owner.email}`, perAccount.timeWindowMs, { refreshTtl: true });
+    }
+    expect((await login(owner.email, 'wrong-password', freshIp())).statusCode).toBe(401);
+
+    const locked = await login(owner.email, DEFAULT_PASSWORD, freshIp());
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual(tooMany('24 hours'));
+
+    vi.setSystemTime(Date.now() + perAccount.timeWindowMs + 1);
+    expect((await login(owner.email, DEFAULT_PASSWORD, freshIp())).statusCode).toBe(200);
+  });
+
+  it('leave a pair locked out until 15 minutes after its last failure', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const owner = await createPartner(ctx.db);
+    const ip = freshIp();
+    await statusesOf(times(perAccountAndIp.max, () => () => login(owner.email, 'wrong-password', ip)));
+    vi.setSystemTime(Date.now() + perAccountAndIp.timeWindowMs - 60_000);
+    expect((await login(owner.email, DEFAULT_PASSWORD, ip)).json()).toEqual(tooMany('1 minute'));
+    vi.setSystemTime(Date.now() + 60_001);
+    expect((await login(owner.email, DEFAULT_PASSWORD, ip)).statusCode).toBe(200);
+  });
+});
+
+describe('forgot-password', () => {
+  it('throttles callers per IP', async () => {
+    const ip = freshIp();
+    const perIp = authRateLimits.forgotPasswordPerIp.max;
+    const ipStatuses = await callTimes(perIp + 1, '/forgot-password', (i) => ({ email: `many-${i}@example.com` }), ip);
+    expect(ipStatuses).toEqual([...Array(perIp).fill(200), 429]);
+  });
+
+  it('never keeps the owner from a reset mail: repeats within the interval send nothing, then one goes out again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const owner = await createPartner(ctx.db);
+    const sentToOwner = () => ctx.mailer.sent.filter((m) => m.to === owner.email).length;
+
+    const strangers = await callTimes(8, '/forgot-password', () => ({ email: owner.email.toUpperCase() }), freshIp());
+    expect(strangers).toEqual(Array(8).fill(200));
+    await settleBackgroundTasks();
+    expect(sentToOwner()).toBe(1);
+
+    vi.setSystemTime(Date.now() + resetMailIntervalMs + 1);
+    const res = await call('/forgot-password', { email: owner.email }, freshIp());
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'success', message: messages.forgotPassword.sentBody });
+    await settleBackgroundTasks();
+    expect(sentToOwner()).toBe(2);
   });
 });
 
@@ -110,5 +180,45 @@ describe('with RATE_LIMITS=off', () => {
       });
       expect(res.statusCode).toBe(401);
     }
+  });
+});
+
+describe.each([
+  { TRUST_PROXY: '1', proxy: '10.0.0.2' },
+  { TRUST_PROXY: '10.0.0.0/8', proxy: '10.0.0.2' },
+])('behind a proxy (TRUST_PROXY=$TRUST_PROXY)', ({ TRUST_PROXY, proxy }) => {
+  let behind: TestContext;
+  beforeAll(async () => {
+    behind = await createTestContext({ RATE_LIMITS: 'on', TRUST_PROXY });
+  });
+  afterAll(() => behind.close());
+
+  let attempt = 0;
+  const loginVia = (remoteAddress: string, forwardedFor: string) =>
+    behind.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/login',
+      // A new account each time, so only the per-IP request limit can answer 429.
+      payload: { email: `nobody-${++attempt}@example.com`, password: 'wrong-password' },
+      remoteAddress,
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
+
+  it('counts the address the proxy saw, whatever a client forges on the left of X-Forwarded-For', async () => {
+    const { max } = authRateLimits.loginPerIp;
+    const statuses: number[] = [];
+    for (let i = 0; i <= max; i += 1) statuses.push((await loginVia(proxy, `198.51.100.${i + 1}, 203.0.113.50`)).statusCode);
+    expect(statuses).toEqual([...Array(max).fill(401), 429]);
+
+    // Another client behind the same proxy has its own allowance.
+    expect((await loginVia(proxy, '203.0.113.51')).statusCode).toBe(401);
+  });
+
+  it('ignores X-Forwarded-For from an address that is not a trusted proxy', async () => {
+    if (TRUST_PROXY === '1') return; // a hop count trusts whoever connects: the proxy must be the only way in
+    const { max } = authRateLimits.loginPerIp;
+    const statuses: number[] = [];
+    for (let i = 0; i <= max; i += 1) statuses.push((await loginVia('192.0.2.7', `198.51.100.${i + 1}`)).statusCode);
+    expect(statuses).toEqual([...Array(max).fill(401), 429]);
   });
 });

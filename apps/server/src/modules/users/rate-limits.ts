@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@portal/contract';
 import { AppError } from '../../lib/errors';
+import { normalizeEmail } from './users-service';
 
 export interface RateLimit {
   max: number;
@@ -10,42 +11,97 @@ export interface RateLimit {
 const minute = 60_000;
 
 /**
- * The account limits, in one place so the README can cite them. Each is a fixed time window: a
- * throttled IP or email recovers by itself once its window ends. Counters live in the process
- * memory, so each app instance counts on its own.
+ * Request rates per client IP, in one place so the README can cite them. Each is a fixed time
+ * window: a throttled IP recovers by itself once its window ends.
  */
 export const authRateLimits = {
   loginPerIp: { max: 10, timeWindowMs: minute },
-  loginPerEmail: { max: 5, timeWindowMs: 15 * minute },
   registerPerIp: { max: 10, timeWindowMs: 60 * minute },
   forgotPasswordPerIp: { max: 20, timeWindowMs: 60 * minute },
-  forgotPasswordPerEmail: { max: 5, timeWindowMs: 15 * minute },
 } as const satisfies Record<string, RateLimit>;
+
+/**
+ * Failed logins, counted per account: only failures count, a success clears them, and each counter
+ * expires `timeWindowMs` after its last failure. The account-and-address pair is what a guesser
+ * hits; the account alone has NIST SP 800-63B's ceiling of 100 consecutive failures, so a stranger
+ * guessing from elsewhere never locks the owner out of their own address before that.
+ */
+export const loginFailureLimits = {
+  perAccountAndIp: { max: 5, timeWindowMs: 15 * minute },
+  perAccount: { max: 100, timeWindowMs: 24 * 60 * minute },
+} as const satisfies Record<string, RateLimit>;
+
+/**
+ * One reset mail per account in this interval; further requests answer the same but send nothing.
+ * The link already mailed still works (only a new mail replaces it), so nobody is locked out.
+ */
+export const resetMailIntervalMs = 2 * minute;
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
-/**
- * A hook answering 429 past `limit`, counted per client IP, or per `keyOf(request)` when given
- * (use it as a preHandler when the key comes from the validated body). The plugin's route config
- * allows a single limit per route and login needs two, hence `createRateLimit`.
- */
-export function limitRequests(app: FastifyInstance, limit: RateLimit, keyOf?: (request: FastifyRequest) => string): Hook {
+function tooManyAttempts(reply: FastifyReply, waitMs: number): AppError {
+  reply.header('retry-after', Math.max(1, Math.ceil(waitMs / 1000)));
+  return new AppError(429, messages.http.tooManyAttempts(waitMs));
+}
+
+/** An onRequest hook answering 429 past `limit` requests from one client IP. */
+export function limitRequests(app: FastifyInstance, limit: RateLimit): Hook {
   if (app.config.RATE_LIMITS === 'off') return async () => {};
-  const check = app.createRateLimit({
-    max: limit.max,
-    timeWindow: limit.timeWindowMs,
-    ...(keyOf && { keyGenerator: keyOf }),
-  });
+  const check = app.createRateLimit({ max: limit.max, timeWindow: limit.timeWindowMs });
   return async (request, reply) => {
     const result = await check(request);
     if (result.isAllowed || !result.isExceeded) return;
-    reply.header('retry-after', result.ttlInSeconds);
-    throw new AppError(429, messages.http.tooManyRequests);
+    throw tooManyAttempts(reply, result.ttlInSeconds * 1000);
   };
 }
 
-/** Rate-limit key of the validated body's email: the same account however it is typed. */
-export function bodyEmailKey(request: FastifyRequest): string {
-  const { email } = request.body as { email: string };
-  return email.trim().toLowerCase();
+export interface LoginThrottle {
+  /** Throws 429 while this account is locked for this address, or for every address. */
+  check(request: FastifyRequest, reply: FastifyReply, email: string): Promise<void>;
+  recordFailure(request: FastifyRequest, email: string): Promise<void>;
+  recordSuccess(request: FastifyRequest, email: string): Promise<void>;
+}
+
+export function createLoginThrottle(app: FastifyInstance): LoginThrottle {
+  const { perAccountAndIp, perAccount } = loginFailureLimits;
+  const keys = (request: FastifyRequest, email: string) => {
+    const account = normalizeEmail(email);
+    return { pair: `login-failures:${account}|${request.ip}`, account: `login-failures:${account}` };
+  };
+  if (app.config.RATE_LIMITS === 'off') {
+    return { check: async () => {}, recordFailure: async () => {}, recordSuccess: async () => {} };
+  }
+  const store = app.counters;
+  return {
+    async check(request, reply, email) {
+      const key = keys(request, email);
+      const [pair, account] = await Promise.all([store.get(key.pair), store.get(key.account)]);
+      const waits = [
+        pair && pair.count >= perAccountAndIp.max ? pair.expiresInMs : 0,
+        account && account.count >= perAccount.max ? account.expiresInMs : 0,
+      ];
+      const waitMs = Math.max(...waits);
+      if (waitMs > 0) throw tooManyAttempts(reply, waitMs);
+    },
+    async recordFailure(request, email) {
+      const key = keys(request, email);
+      await Promise.all([
+        store.increment(key.pair, perAccountAndIp.timeWindowMs, { refreshTtl: true }),
+        store.increment(key.account, perAccount.timeWindowMs, { refreshTtl: true }),
+      ]);
+    },
+    async recordSuccess(request, email) {
+      const key = keys(request, email);
+      await Promise.all([store.delete(key.pair), store.delete(key.account)]);
+    },
+  };
+}
+
+/**
+ * Whether to mail a reset link for this email now: false when one was mailed within
+ * `resetMailIntervalMs` (counted from that mail, however often it is asked for meanwhile).
+ */
+export async function claimResetMail(app: FastifyInstance, email: string): Promise<boolean> {
+  if (app.config.RATE_LIMITS === 'off') return true;
+  return (await app.counters.increment(`reset-mail:${normalizeEmail(email)}`, resetMailIntervalMs)) === 1;
 }

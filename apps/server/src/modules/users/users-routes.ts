@@ -1,29 +1,43 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   authResponse,
+  changePasswordRequest,
   forgotPasswordRequest,
   loginRequest,
   meResponse,
   messageEnvelope,
   messages,
+  notificationPreferencesResponse,
+  notificationPreferencesSchema,
+  pipelineMessages,
   pixelResponse,
   registerRequest,
   resetPasswordRequest,
+  sessionIdParams,
+  sessionsResponse,
   updatePixelRequest,
 } from '@portal/contract';
-import { currentUser, requireUser } from '../../plugins/auth';
+import { revokeOtherSessions } from '../../lib/sessions';
+import { registerAccountMails } from './account-mails';
+import { currentUser, requireSignedIn, requireUser } from '../../plugins/auth';
+import { AppError } from '../../lib/errors';
 import { errorResponses } from '../../lib/route-schemas';
-import { revokeSession } from '../../lib/sessions';
+import { revokeSession, revokeUserSessions } from '../../lib/sessions';
 import { runInBackground, settleBackgroundTasks } from './background-tasks';
-import { authRateLimits, bodyEmailKey, limitRequests } from './rate-limits';
+import { authRateLimits, claimResetMail, createLoginThrottle, limitRequests } from './rate-limits';
 import {
+  changePassword,
+  endOwnSession,
   getDummyHash,
+  listSessions,
   login,
   notifyPasswordChanged,
   register,
   requestPasswordReset,
   resetPassword,
   toUser,
+  toNotificationPreferences,
+  updateNotificationPreferences,
   updatePixelId,
 } from './users-service';
 
@@ -36,19 +50,92 @@ const bearerAuth = [{ bearer: [] }];
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   await getDummyHash();
   app.addHook('onClose', settleBackgroundTasks);
+  registerAccountMails(app);
+
+  app.post(
+    '/change-password',
+    {
+      onRequest: requireSignedIn,
+      schema: {
+        tags: ['users'],
+        security: bearerAuth,
+        body: changePasswordRequest,
+        response: { 200: messageEnvelope, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await changePassword(app.db, user, request.sessionId, request.body);
+      runInBackground(request.log, 'password changed mail', () => notifyPasswordChanged(app, user));
+      return { status: 'success' as const, message: messages.account.passwordChanged };
+    },
+  );
+
+  app.get(
+    '/sessions',
+    {
+      onRequest: requireSignedIn,
+      schema: { tags: ['users'], security: bearerAuth, response: { 200: sessionsResponse, ...errorResponses(401) } },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await listSessions(app.db, currentUser(request).id, request.sessionId),
+    }),
+  );
+
+  app.delete(
+    '/sessions/:id',
+    {
+      onRequest: requireSignedIn,
+      schema: {
+        tags: ['users'],
+        security: bearerAuth,
+        params: sessionIdParams,
+        response: { 200: messageEnvelope, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      await endOwnSession(app.db, currentUser(request).id, request.params.id);
+      return { status: 'success' as const, message: messages.account.sessionRevoked };
+    },
+  );
+
+  app.post(
+    '/sessions/revoke-others',
+    {
+      onRequest: requireSignedIn,
+      schema: { tags: ['users'], security: bearerAuth, response: { 200: messageEnvelope, ...errorResponses(401) } },
+    },
+    async (request) => {
+      await revokeOtherSessions(app.db, currentUser(request).id, request.sessionId);
+      return { status: 'success' as const, message: messages.account.otherSessionsRevoked };
+    },
+  );
+
+  const loginThrottle = createLoginThrottle(app);
 
   app.post(
     '/login',
     {
       onRequest: limitRequests(app, authRateLimits.loginPerIp),
-      preHandler: limitRequests(app, authRateLimits.loginPerEmail, bodyEmailKey),
+      preHandler: (request, reply) => loginThrottle.check(request, reply, request.body.email),
       schema: {
         tags: ['users'],
         body: loginRequest,
         response: { 200: authResponse, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (request) => ({ status: 'success' as const, data: await login(app.db, request.body) }),
+    async (request) => {
+      let data;
+      try {
+        data = await login(app.db, request.body, request.headers['user-agent']);
+      } catch (err) {
+        if (err instanceof AppError && err.statusCode === 401) await loginThrottle.recordFailure(request, request.body.email);
+        throw err;
+      }
+      await loginThrottle.recordSuccess(request, request.body.email);
+      return { status: 'success' as const, data };
+    },
   );
 
   app.post(
@@ -58,17 +145,17 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         body: registerRequest,
-        response: { 201: authResponse, ...errorResponses(400, 409, 429) },
+        response: { 201: authResponse, ...errorResponses(400, 403, 409, 429) },
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ status: 'success', data: await register(app.db, request.body) }),
+      reply.status(201).send({ status: 'success', data: await register(app.db, request.body, request.headers['user-agent']) }),
   );
 
   app.get(
     '/me',
     {
-      onRequest: requireUser,
+      onRequest: requireSignedIn,
       schema: { tags: ['users'], security: bearerAuth, response: { 200: meResponse, ...errorResponses(401) } },
     },
     async (request) => ({ status: 'success' as const, data: { user: toUser(currentUser(request)) } }),
@@ -77,7 +164,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/logout',
     {
-      onRequest: requireUser,
+      onRequest: requireSignedIn,
       schema: { tags: ['users'], security: bearerAuth, response: { 200: messageEnvelope, ...errorResponses(401) } },
     },
     async (request) => {
@@ -87,10 +174,26 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/logout-all',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['users'],
+        summary: 'Sign out everywhere: ends every session of the signed-in user, this one included',
+        security: bearerAuth,
+        response: { 200: messageEnvelope, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      await revokeUserSessions(app.db, currentUser(request).id);
+      return { status: 'success' as const, message: messages.auth.loggedOutEverywhere };
+    },
+  );
+
+  app.post(
     '/forgot-password',
     {
       onRequest: limitRequests(app, authRateLimits.forgotPasswordPerIp),
-      preHandler: limitRequests(app, authRateLimits.forgotPasswordPerEmail, bodyEmailKey),
       schema: {
         tags: ['users'],
         body: forgotPasswordRequest,
@@ -99,8 +202,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // Answered before any lookup, so neither the body nor the timing tells whether the account exists.
+      // A repeat within a short interval sends nothing: the link already mailed still works.
       const { email } = request.body;
-      runInBackground(request.log, 'password reset request', () => requestPasswordReset(app, email));
+      if (await claimResetMail(app, email)) {
+        runInBackground(request.log, 'password reset request', () => requestPasswordReset(app, email));
+      }
       return { status: 'success' as const, message: messages.forgotPassword.sentBody };
     },
   );
@@ -148,5 +254,32 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       await updatePixelId(app.db, currentUser(request).id, request.body.facebook_pixel_id);
       return { status: 'success' as const, message: messages.pixel.updated };
     },
+  );
+
+  app.get(
+    '/notification-preferences',
+    {
+      onRequest: requireUser,
+      schema: { tags: ['users'], security: bearerAuth, response: { 200: notificationPreferencesResponse, ...errorResponses(401) } },
+    },
+    async (request) => ({ status: 'success' as const, data: toNotificationPreferences(currentUser(request)) }),
+  );
+
+  app.put(
+    '/notification-preferences',
+    {
+      onRequest: requireUser,
+      schema: {
+        tags: ['users'],
+        security: bearerAuth,
+        body: notificationPreferencesSchema,
+        response: { 200: notificationPreferencesResponse, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      message: pipelineMessages.preferencesSaved,
+      data: await updateNotificationPreferences(app.db, currentUser(request).id, request.body),
+    }),
   );
 };

@@ -1,19 +1,26 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
-  limits,
   messages,
+  type ChangePasswordRequest,
   type LoginRequest,
+  type NotificationPreferences,
+  type SessionInfo,
   type RegisterRequest,
   type ResetPasswordRequest,
   type User,
 } from '@portal/contract';
 import type { Database } from '../../db';
-import { passwordResets, users } from '../../db/schema';
-import { badRequest, conflict, forbidden, unauthorized } from '../../lib/errors';
+import { passwordResets, sessions, users } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { notifyOutbox } from '../../lib/outbox';
+import { isCommonPassword } from '../../lib/common-passwords';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { createSession, revokeUserSessions, type UserRow } from '../../lib/sessions';
+import { createSession, revokeOtherSessions, revokeUserSessions, type UserRow } from '../../lib/sessions';
 import { generateToken, hashToken } from '../../lib/tokens';
+import { getBrandName, getBrandSettings } from '../settings';
+import { accountMailActions, enqueueAccountMail, issueResetToken, voidResetTokens } from './account-mails';
+import { describeDevice } from './device';
 import { passwordChangedMail, passwordResetMail } from './users-mails';
 
 export type UsersDeps = Pick<FastifyInstance, 'db' | 'config' | 'mailer' | 'log'>;
@@ -51,30 +58,114 @@ export function getDummyHash(): Promise<string> {
   return dummyHash;
 }
 
-export async function login(db: Database, input: LoginRequest): Promise<{ user: User; token: string }> {
+export async function login(
+  db: Database,
+  input: LoginRequest,
+  userAgent?: string | null,
+): Promise<{ user: User; token: string }> {
   const row = await findUserByEmail(db, input.email);
   const isValid = await verifyPassword(row?.passwordHash ?? (await getDummyHash()), input.password);
   if (!row || !isValid) throw unauthorized(messages.auth.invalidCredentials);
   // Only after the right password, so a disabled account is not revealed to a guesser.
-  if (row.status !== 'active') throw forbidden(messages.auth.accountDisabled);
-  return { user: toUser(row), token: await createSession(db, row.id) };
+  if (row.status === 'disabled' || row.status === 'invited') throw forbidden(messages.auth.accountDisabled);
+  const [updated] = await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, row.id)).returning();
+  return { user: toUser(updated ?? row), token: await createSession(db, row.id, userAgent) };
 }
 
-/** Self-registration always makes a partner: any role in the payload was already stripped. */
-export async function register(db: Database, input: RegisterRequest): Promise<{ user: User; token: string }> {
-  const [row] = await db
-    .insert(users)
-    .values({
-      fullName: input.full_name,
-      email: normalizeEmail(input.email),
-      passwordHash: await hashPassword(input.password),
-      role: 'user',
-    })
-    // The unique index on lower(email) decides, so two racing registrations cannot both win.
-    .onConflictDoNothing()
-    .returning();
+/** A password from the common-password list is refused as a field error of `field`. */
+async function refuseCommonPassword(password: string, field: string): Promise<void> {
+  if (await isCommonPassword(password)) {
+    throw badRequest(messages.auth.passwordTooCommon, { [field]: messages.auth.passwordTooCommon });
+  }
+}
+
+/**
+ * Self-registration always makes a partner: any role in the payload was already stripped. The
+ * Registration Mode setting decides: invite_only refuses, approval makes the account wait for an
+ * admin (who is mailed), open (the default) makes it active.
+ */
+export async function register(
+  db: Database,
+  input: RegisterRequest,
+  userAgent?: string | null,
+): Promise<{ user: User; token: string }> {
+  const { registrationMode } = await getBrandSettings(db);
+  await refuseCommonPassword(input.password, 'password');
+  if (registrationMode === 'invite_only') throw forbidden(messages.auth.registrationClosed);
+  const passwordHash = await hashPassword(input.password);
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(users)
+      .values({
+        fullName: input.full_name,
+        email: normalizeEmail(input.email),
+        passwordHash,
+        role: 'user',
+        status: registrationMode === 'approval' ? 'pending_approval' : 'active',
+        lastLoginAt: sql`now()`,
+      })
+      // The unique index on lower(email) decides, so two racing registrations cannot both win.
+      .onConflictDoNothing()
+      .returning();
+    if (inserted?.status === 'pending_approval') {
+      await enqueueAccountMail(tx, accountMailActions.applicationReceived, inserted.id, {}, `application:${inserted.id}`);
+    }
+    return inserted;
+  });
   if (!row) throw conflict(messages.auth.emailTaken, { email: messages.auth.emailTaken });
-  return { user: toUser(row), token: await createSession(db, row.id) };
+  if (row.status === 'pending_approval') notifyOutbox(db);
+  return { user: toUser(row), token: await createSession(db, row.id, userAgent) };
+}
+
+/**
+ * Changes the caller's own password after checking the current one; every other session of theirs
+ * ends, the one that asked stays.
+ */
+export async function changePassword(
+  db: Database,
+  user: UserRow,
+  sessionId: number | null,
+  input: ChangePasswordRequest,
+): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+    throw badRequest(messages.account.currentPasswordWrong, { current_password: messages.account.currentPasswordWrong });
+  }
+  if (input.current_password === input.new_password) {
+    throw badRequest(messages.account.samePassword, { new_password: messages.account.samePassword });
+  }
+  await refuseCommonPassword(input.new_password, 'new_password');
+  const passwordHash = await hashPassword(input.new_password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await voidResetTokens(tx, user.id);
+    await revokeOtherSessions(tx, user.id, sessionId);
+  });
+}
+
+/** The caller's open sessions, most recently used first. */
+export async function listSessions(db: Database, userId: number, currentSessionId: number | null): Promise<SessionInfo[]> {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.id));
+  return rows.map((row) => ({
+    id: row.id,
+    device: describeDevice(row.userAgent),
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt.toISOString(),
+    current: row.id === currentSessionId,
+  }));
+}
+
+/** Signs out one of the caller's own sessions; another user's id is "not found". */
+export async function endOwnSession(db: Database, userId: number, sessionId: number): Promise<void> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  if (!rows.length) throw notFound(messages.account.sessionNotFound);
 }
 
 /**
@@ -83,22 +174,11 @@ export async function register(db: Database, input: RegisterRequest): Promise<{ 
  */
 export async function requestPasswordReset(deps: UsersDeps, email: string): Promise<void> {
   const row = await findUserByEmail(deps.db, email);
-  if (!row || row.status !== 'active') return;
-  const token = generateToken();
-  await deps.db.transaction(async (tx) => {
-    // Only the newest link works: a leaked older mail is worthless.
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResets.userId, row.id), isNull(passwordResets.usedAt)));
-    await tx.insert(passwordResets).values({
-      tokenHash: hashToken(token),
-      userId: row.id,
-      expiresAt: new Date(Date.now() + limits.resetTokenTtlMs),
-    });
-  });
+  if (!row || (row.status !== 'active' && row.status !== 'pending_approval')) return;
+  // Only the newest link works: a leaked older mail is worthless.
+  const token = await deps.db.transaction((tx) => issueResetToken(tx, row.id, 'reset'));
   const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  await deps.mailer.send(passwordResetMail(row, link));
+  await deps.mailer.send(passwordResetMail(row, link, await getBrandName(deps.db)));
   if (deps.config.SMTP_URL) {
     deps.log.info({ userId: row.id }, 'password reset mail sent');
   } else {
@@ -112,6 +192,7 @@ const activeResetFor = (tokenHash: string) =>
 
 /** Sets a new password from a reset token; returns the user so the caller can notify them. */
 export async function resetPassword(db: Database, input: ResetPasswordRequest): Promise<UserRow> {
+  await refuseCommonPassword(input.new_password, 'new_password');
   const tokenHash = hashToken(input.token);
   const invalid = () => badRequest(messages.resetPassword.tokenInvalid);
 
@@ -120,7 +201,7 @@ export async function resetPassword(db: Database, input: ResetPasswordRequest): 
     .select({ id: passwordResets.id })
     .from(passwordResets)
     .innerJoin(users, eq(users.id, passwordResets.userId))
-    .where(and(activeResetFor(tokenHash), eq(users.status, 'active')))
+    .where(and(activeResetFor(tokenHash), inArray(users.status, ['active', 'invited', 'pending_approval'])))
     .limit(1);
   if (!pending) throw invalid();
   const passwordHash = await hashPassword(input.new_password);
@@ -138,9 +219,10 @@ export async function resetPassword(db: Database, input: ResetPasswordRequest): 
       .update(passwordResets)
       .set({ usedAt: sql`now()` })
       .where(and(eq(passwordResets.userId, used.userId), isNull(passwordResets.usedAt)));
+    // An invitation's link sets the first password and makes the account active.
     const [updated] = await tx
       .update(users)
-      .set({ passwordHash, updatedAt: sql`now()` })
+      .set({ passwordHash, status: sql`case when ${users.status} = 'invited' then 'active' else ${users.status} end` })
       .where(eq(users.id, used.userId))
       .returning();
     return updated;
@@ -151,9 +233,24 @@ export async function resetPassword(db: Database, input: ResetPasswordRequest): 
 }
 
 export async function notifyPasswordChanged(deps: UsersDeps, user: UserRow): Promise<void> {
-  await deps.mailer.send(passwordChangedMail(user, `${deps.config.publicUrl}/login`));
+  await deps.mailer.send(passwordChangedMail(user, `${deps.config.publicUrl}/login`, await getBrandName(deps.db)));
 }
 
 export async function updatePixelId(db: Database, userId: number, pixelId: string): Promise<void> {
-  await db.update(users).set({ facebookPixelId: pixelId, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  await db.update(users).set({ facebookPixelId: pixelId }).where(eq(users.id, userId));
+}
+
+/** The mails a user wants, as the API names them. */
+export function toNotificationPreferences(row: Pick<UserRow, 'notifyLeadStatus' | 'notifyNewReferral'>): NotificationPreferences {
+  return { lead_status_changed: row.notifyLeadStatus, new_referral: row.notifyNewReferral };
+}
+
+export async function updateNotificationPreferences(db: Database, userId: number, prefs: NotificationPreferences): Promise<NotificationPreferences> {
+  const [row] = await db
+    .update(users)
+    .set({ notifyLeadStatus: prefs.lead_status_changed, notifyNewReferral: prefs.new_referral })
+    .where(eq(users.id, userId))
+    .returning({ notifyLeadStatus: users.notifyLeadStatus, notifyNewReferral: users.notifyNewReferral });
+  if (!row) throw unauthorized(messages.auth.unauthorized);
+  return toNotificationPreferences(row);
 }

@@ -3,15 +3,17 @@ import { Outlet } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useLogout } from '@/features/auth/api/logout';
 import { useProfileRefresh } from '@/features/auth/api/get-me';
-import { usePublicSettings } from '@/lib/api/get-public-settings';
+import { useDocumentTitle, usePublicSettings } from '@/lib/api/get-public-settings';
 import { useAuthStore } from '@/lib/auth/auth-store';
+import { ApplicationUnderReview } from './application-under-review';
 import { NavBar } from './nav-bar';
 import { useInactivityTimeout } from './use-inactivity-timeout';
 
 /** The frame of every logged-in page: navigation, profile refresh and the inactivity logout. */
 export function AppLayout() {
   const user = useAuthStore((s) => s.user);
-  const { contactUrl, inactivityLogoutMs } = usePublicSettings();
+  const { contactUrl, companyName, inactivityLogoutMs } = usePublicSettings();
+  useDocumentTitle();
   const logout = useLogout();
   const [isLoggingOut, setIsLoggingOut] = useState(false);
   useProfileRefresh();
@@ -30,6 +32,7 @@ export function AppLayout() {
   useInactivityTimeout(inactivityLogoutMs, () => void endSession('inactivity'));
 
   if (!user) return null;
+  if (user.status === 'pending_approval') return <ApplicationUnderReview user={user} isLoggingOut={isLoggingOut} onLogout={() => void endSession('logout')} />;
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -38,7 +41,7 @@ export function AppLayout() {
       >
         Skip to content
       </a>
-      <NavBar user={user} contactUrl={contactUrl} isLoggingOut={isLoggingOut} onLogout={() => void endSession('logout')} />
+      <NavBar user={user} contactUrl={contactUrl} companyName={companyName} isLoggingOut={isLoggingOut} onLogout={() => void endSession('logout')} />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:px-8">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />

@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import type { User } from '@portal/contract';
 import { CompensationLink } from '@/components/compensation-link';
 import { CloseIcon, ExternalLinkIcon, LogOutIcon, MenuIcon, PlusIcon } from '@/components/icons';
-import { Logo } from '@/components/logo';
+import { BrandLogo } from '@/components/brand-logo';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { homeFor, paths } from '@/lib/paths';
@@ -18,6 +18,7 @@ interface NavItem {
 
 const adminLinks: NavItem[] = [
   { to: paths.admin.home, label: 'Dashboard', end: true },
+  { to: paths.admin.leads, label: 'Referrals' },
   { to: paths.admin.users, label: 'Users' },
   { to: paths.admin.tutorials, label: 'Resources' },
   { to: paths.admin.settings, label: 'Settings' },
@@ -25,6 +26,7 @@ const adminLinks: NavItem[] = [
 
 const partnerLinks: NavItem[] = [
   { to: paths.partner.dashboard, label: 'Dashboard' },
+  { to: paths.partner.referrals, label: 'Referrals' },
   { to: paths.partner.tutorials, label: 'Resources' },
 ];
 
@@ -46,16 +48,20 @@ const mobileItem = (isActive = false) =>
 
 interface NavBarProps {
   user: User;
-  contactUrl: string;
+  /** Hidden when no http(s) Contact Us is set. */
+  contactUrl: string | null;
+  companyName: string;
   isLoggingOut: boolean;
   onLogout: () => void;
 }
 
 /** Top navigation (spec §2 Layout); below the lg breakpoint it collapses behind a menu button. */
-export function NavBar({ user, contactUrl, isLoggingOut, onLogout }: NavBarProps) {
+export function NavBar({ user, contactUrl, companyName, isLoggingOut, onLogout }: NavBarProps) {
   const location = useLocation();
   const isPartner = user.role === 'user';
   const links = isPartner ? partnerLinks : adminLinks;
+  // Admins submit on their own page, which adds the partner to credit.
+  const submitPath = isPartner ? paths.partner.submit : paths.admin.submit;
   // The mobile menu is open only for the location it was opened at, so navigating closes it.
   const [openAt, setOpenAt] = useState<string | null>(null);
   const isMenuOpen = openAt === location.key;
@@ -73,18 +79,20 @@ export function NavBar({ user, contactUrl, isLoggingOut, onLogout }: NavBarProps
           My Commissions
         </CompensationLink>
         <PublicUrlButton uuid={user.uuid} className={itemClass()} />
-        <a href={contactUrl} target="_blank" rel="noopener noreferrer" className={itemClass()}>
-          Contact Us
-          <ExternalLinkIcon className="size-3.5 text-slate-400" />
-        </a>
+        {contactUrl && (
+          <a href={contactUrl} target="_blank" rel="noopener noreferrer" className={itemClass()}>
+            Contact Us
+            <ExternalLinkIcon className="size-3.5 text-slate-400" />
+          </a>
+        )}
       </>
     );
 
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur" onKeyDown={onKeyDown}>
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to={homeFor(user.role)} className={cn('rounded-md', focusRing)} aria-label="Partner Portal home">
-          <Logo />
+        <Link to={homeFor(user.role)} className={cn('rounded-md', focusRing)} aria-label={`${companyName} home`}>
+          <BrandLogo />
         </Link>
 
         <nav aria-label="Main" className="hidden flex-1 items-center gap-1 lg:flex">
@@ -97,7 +105,7 @@ export function NavBar({ user, contactUrl, isLoggingOut, onLogout }: NavBarProps
         </nav>
 
         <div className="ml-auto hidden items-center gap-2 lg:flex">
-          <Link to={paths.partner.submit} className={buttonClasses('primary', 'sm')}>
+          <Link to={submitPath} className={buttonClasses('primary', 'sm')}>
             <PlusIcon className="size-4" />
             Submit Referral
           </Link>
@@ -145,7 +153,7 @@ export function NavBar({ user, contactUrl, isLoggingOut, onLogout }: NavBarProps
               <p className="truncate text-xs text-slate-500">{user.email}</p>
             </div>
           </div>
-          <Link to={paths.partner.submit} className={buttonClasses('primary', 'md', 'w-full')}>
+          <Link to={submitPath} className={buttonClasses('primary', 'md', 'w-full')}>
             <PlusIcon className="size-4" />
             Submit Referral
           </Link>

@@ -2,13 +2,14 @@ import type { ComponentProps } from 'react';
 import { cn } from './cn';
 import { Spinner } from './spinner';
 
-type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
+type Variant = 'primary' | 'secondary' | 'danger' | 'danger-solid' | 'ghost';
 type Size = 'sm' | 'md';
 
 const variants: Record<Variant, string> = {
   primary: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700 disabled:bg-brand-600/60',
   secondary: 'bg-white text-slate-700 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50 disabled:text-slate-400',
   danger: 'bg-white text-red-700 shadow-sm ring-1 ring-inset ring-red-200 hover:bg-red-50 disabled:text-red-300',
+  'danger-solid': 'bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:bg-red-600/60',
   ghost: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:text-slate-400',
 };
 

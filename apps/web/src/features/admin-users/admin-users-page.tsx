@@ -1,14 +1,313 @@
-import { UsersIcon } from '@/components/icons';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import toast from 'react-hot-toast';
+import { adminUserSorts, messages, type AdminUserSort, type AdminUserSummary, type Role, type UserStatus } from '@portal/contract';
+import { DownloadIcon, MailIcon, PlusIcon, SearchIcon, UsersIcon } from '@/components/icons';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
+import { inputClasses } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
+import { Select } from '@/components/ui/select';
+import { CursorPager, Table, type Column, type SortState } from '@/components/ui/table';
+import { cn } from '@/components/ui/cn';
+import { getServerMessage } from '@/lib/api/errors';
+import { paths } from '@/lib/paths';
+import { downloadUsersCsv, useUserAction, useUsers, type UserFilters } from './api/users-api';
+import { InviteDialog } from './components/invite-dialog';
+import { ReasonDialog } from './components/reason-dialog';
+import { percent, relativeTime, roleLabels, shortDate, statusLabels, statusTones } from './format';
+
+const m = messages.adminUsers;
+const roleOptions = [
+  { value: 'user', label: 'Partners' },
+  { value: 'admin', label: 'Admins' },
+];
+const statusOptions = (Object.keys(statusLabels) as UserStatus[]).map((value) => ({ value, label: statusLabels[value] }));
+
+/** Filters, sort and search live in the URL, so a shared or reloaded link shows the same list. */
+function useFilters(): [UserFilters, (patch: Partial<UserFilters>) => void] {
+  const [params, setParams] = useSearchParams();
+  const sort = params.get('sort');
+  const filters: UserFilters = {
+    search: params.get('q') ?? undefined,
+    role: (params.get('role') as Role | null) ?? undefined,
+    status: (params.get('status') as UserStatus | null) ?? undefined,
+    no_recent_referrals: params.get('idle') === '1',
+    sort: adminUserSorts.includes(sort as AdminUserSort) ? (sort as AdminUserSort) : 'created',
+    dir: params.get('dir') === 'asc' ? 'asc' : 'desc',
+  };
+  const update = (patch: Partial<UserFilters>) => {
+    const next = { ...filters, ...patch };
+    const copy = new URLSearchParams();
+    if (next.search) copy.set('q', next.search);
+    if (next.role) copy.set('role', next.role);
+    if (next.status) copy.set('status', next.status);
+    if (next.no_recent_referrals) copy.set('idle', '1');
+    if (next.sort !== 'created') copy.set('sort', next.sort);
+    if (next.dir !== 'desc') copy.set('dir', next.dir);
+    setParams(copy, { replace: true });
+  };
+  return [filters, update];
+}
+
+type Bulk = 'disable' | 'enable' | 'resend-invite';
+
+const phoneSorts = [
+  { value: 'created:desc', label: 'Newest first' },
+  { value: 'name:asc', label: 'Name A–Z' },
+  { value: 'referrals:desc', label: 'Most referrals' },
+  { value: 'approved:desc', label: 'Most approved' },
+  { value: 'conversion:desc', label: 'Best conversion' },
+  { value: 'last_login:desc', label: 'Recent login' },
+];
 
 export function AdminUsersPage() {
+  const [filters, setFilters] = useFilters();
+  const [searchText, setSearchText] = useState(filters.search ?? '');
+  const users = useUsers(filters);
+  const action = useUserAction();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [isInviteOpen, setIsInviteOpen] = useState(false);
+  const [bulk, setBulk] = useState<Bulk | null>(null);
+  const [isExporting, setIsExporting] = useState(false);
+
+  // Search as the admin types, a moment after the last key.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      if ((filters.search ?? '') !== searchText.trim()) setFilters({ search: searchText.trim() || undefined });
+    }, 300);
+    return () => clearTimeout(timer);
+  });
+
+  const rows = useMemo(() => users.data?.pages.flatMap((page) => page.items) ?? [], [users.data]);
+  const selectedRows = rows.filter((row) => selected.has(String(row.id)));
+  const isFiltered = Boolean(filters.search || filters.role || filters.status || filters.no_recent_referrals);
+
+  const columns: Column<AdminUserSummary>[] = [
+    {
+      key: 'name',
+      header: 'Name',
+      sortable: true,
+      hideLabelOnPhone: true,
+      cell: (row) => (
+        <div className="min-w-0">
+          <Link to={paths.admin.user(row.id)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+            {row.full_name}
+          </Link>
+          <p className="truncate text-slate-500">{row.email}</p>
+        </div>
+      ),
+    },
+    // On a phone the card keeps name, status and referrals; the detail page has the rest.
+    { key: 'role', header: 'Role', className: 'max-sm:hidden', cell: (row) => roleLabels[row.role] },
+    { key: 'status', header: 'Status', cell: (row) => <Badge tone={statusTones[row.status]}>{statusLabels[row.status]}</Badge> },
+    { key: 'referrals', header: 'Referrals', sortable: true, className: 'sm:text-right', cell: (row) => row.referrals },
+    { key: 'approved', header: 'Approved', sortable: true, className: 'max-sm:hidden sm:text-right', cell: (row) => row.approved },
+    { key: 'conversion', header: 'Conversion', sortable: true, className: 'max-sm:hidden sm:text-right', cell: (row) => percent(row.conversion) },
+    {
+      key: 'last_login',
+      header: 'Last login',
+      sortable: true,
+      className: 'max-sm:hidden',
+      cell: (row) => (
+        <span title={row.last_login_at ? new Date(row.last_login_at).toLocaleString() : undefined}>{relativeTime(row.last_login_at)}</span>
+      ),
+    },
+    { key: 'created', header: 'Created', sortable: true, className: 'max-sm:hidden', cell: (row) => shortDate(row.created_at) },
+  ];
+
+  async function exportCsv(ids?: number[]) {
+    setIsExporting(true);
+    try {
+      await downloadUsersCsv(filters, ids);
+    } catch (error) {
+      toast.error(getServerMessage(error) ?? 'Export failed');
+    } finally {
+      setIsExporting(false);
+    }
+  }
+
+  async function runBulk(kind: Bulk, reason?: string) {
+    const targets = selectedRows.filter((row) =>
+      kind === 'disable' ? row.status !== 'disabled' : kind === 'enable' ? row.status === 'disabled' : row.status === 'invited',
+    );
+    let done = 0;
+    const failures: string[] = [];
+    for (const row of targets) {
+      try {
+        await action.mutateAsync({ id: row.id, action: kind, body: reason ? { reason } : undefined });
+        done += 1;
+      } catch (error) {
+        failures.push(`${row.full_name}: ${getServerMessage(error) ?? 'failed'}`);
+      }
+    }
+    setBulk(null);
+    setSelected(new Set());
+    if (done) toast.success(`${done} user${done === 1 ? '' : 's'} updated`);
+    if (failures.length) toast.error(failures.join('\n'));
+    if (!targets.length) toast.error('None of the selected users can take this action');
+  }
+
+  const sort: SortState = { key: filters.sort, direction: filters.dir };
+
   return (
     <>
-      <PageHeader title="Users" description="Partners and administrators of the portal." />
-      <EmptyState icon={<UsersIcon className="size-6" />} title="User management is coming soon">
-        Partner accounts will be listed and managed here.
-      </EmptyState>
+      <PageHeader
+        title="Users"
+        description="Partners and administrators: invite, edit, disable, and follow each partner's referrals."
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={() => void exportCsv()} isLoading={isExporting && selected.size === 0}>
+              <DownloadIcon className="size-4" />
+              Export CSV
+            </Button>
+            <Button onClick={() => setIsInviteOpen(true)}>
+              <PlusIcon className="size-4" />
+              Invite user
+            </Button>
+          </div>
+        }
+      />
+
+      <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto]">
+        <label className="relative block">
+          <span className="sr-only">Search users</span>
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+          <input
+            type="search"
+            className={cn(inputClasses(false), 'pl-9')}
+            placeholder="Search name, email or referral ID"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
+        </label>
+        <Select
+          aria-label="Role"
+          placeholder="All roles"
+          options={roleOptions}
+          value={filters.role ?? ''}
+          onChange={(event) => setFilters({ role: (event.target.value || undefined) as Role | undefined })}
+        />
+        <Select
+          aria-label="Status"
+          placeholder="All statuses"
+          options={statusOptions}
+          value={filters.status ?? ''}
+          onChange={(event) => setFilters({ status: (event.target.value || undefined) as UserStatus | undefined })}
+        />
+        {/* On a phone the table has no headers to click: the sort is a select. */}
+        <Select
+          aria-label="Sort"
+          className="sm:hidden"
+          options={phoneSorts.map((option) => ({ value: option.value, label: option.label }))}
+          value={`${filters.sort}:${filters.dir}`}
+          onChange={(event) => {
+            const [sortKey, dir] = event.target.value.split(':') as [AdminUserSort, 'asc' | 'desc'];
+            setFilters({ sort: sortKey, dir });
+          }}
+        />
+        <label className="flex items-center gap-2 text-sm whitespace-nowrap text-slate-700">
+          <input
+            type="checkbox"
+            className="size-4 rounded border-slate-300 text-brand-600"
+            checked={filters.no_recent_referrals ?? false}
+            onChange={(event) => setFilters({ no_recent_referrals: event.target.checked })}
+          />
+          No referrals in 90 days
+        </label>
+      </div>
+
+      {selected.size > 0 && (
+        <div
+          role="region"
+          aria-label="Bulk actions"
+          className="mb-3 flex flex-wrap items-center gap-2 rounded-lg border border-brand-200 bg-brand-50 px-4 py-2 text-sm"
+        >
+          <span className="mr-2 font-medium text-brand-900">{selected.size} selected</span>
+          <Button size="sm" variant="secondary" onClick={() => setBulk('disable')}>
+            Disable
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => setBulk('enable')}>
+            Enable
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => void exportCsv(selectedRows.map((row) => row.id))} isLoading={isExporting}>
+            <DownloadIcon className="size-4" />
+            Export
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => setBulk('resend-invite')}>
+            <MailIcon className="size-4" />
+            Resend invite
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
+            Clear
+          </Button>
+        </div>
+      )}
+
+      {users.isError ? (
+        <Alert tone="error" title="Failed to load users">
+          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void users.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <Table
+          caption="Users"
+          columns={columns}
+          rows={rows}
+          getRowId={(row) => String(row.id)}
+          isLoading={users.isPending}
+          sort={sort}
+          onSortChange={(next) => setFilters({ sort: next.key as AdminUserSort, dir: next.direction })}
+          selection={{ selected, onChange: setSelected, rowLabel: (row) => `Select ${row.full_name}` }}
+          empty={
+            <EmptyState icon={<UsersIcon className="size-6" />}>{isFiltered ? m.noUsers : m.noPartnersYet}</EmptyState>
+          }
+          footer={
+            <CursorPager
+              shown={rows.length}
+              hasMore={users.hasNextPage}
+              isFetchingMore={users.isFetchingNextPage}
+              onLoadMore={() => void users.fetchNextPage()}
+              noun="users"
+            />
+          }
+        />
+      )}
+
+      <InviteDialog open={isInviteOpen} onClose={() => setIsInviteOpen(false)} />
+      <ReasonDialog
+        open={bulk === 'disable'}
+        title={`Disable ${selected.size} user${selected.size === 1 ? '' : 's'}`}
+        description="Each one is signed out at once and cannot sign in until enabled. Referrals through their links are still stored, unattributed."
+        confirmLabel="Disable"
+        tone="danger"
+        isPending={action.isPending}
+        onCancel={() => setBulk(null)}
+        onConfirm={(reason) => void runBulk('disable', reason)}
+      />
+      <ReasonDialog
+        open={bulk === 'enable'}
+        title={`Enable ${selected.size} user${selected.size === 1 ? '' : 's'}`}
+        description="They can sign in again; old sessions stay ended."
+        confirmLabel="Enable"
+        isReasonOptional
+        isPending={action.isPending}
+        onCancel={() => setBulk(null)}
+        onConfirm={(reason) => void runBulk('enable', reason || undefined)}
+      />
+      <ConfirmDialog
+        open={bulk === 'resend-invite'}
+        title="Resend invitations"
+        message="Invited users among the selection get a new set-your-password link; their previous link stops working."
+        confirmLabel="Resend"
+        isPending={action.isPending}
+        onCancel={() => setBulk(null)}
+        onConfirm={() => void runBulk('resend-invite')}
+      />
     </>
   );
 }

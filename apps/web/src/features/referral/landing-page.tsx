@@ -40,7 +40,7 @@ const steps = [
 
 /** The public landing page of spec §2 for the partner link /referral/{uuid}. */
 export function LandingPage({ uuid }: { uuid: string | null }) {
-  const { contactUrl, supportPhone } = usePublicSettings();
+  const { companyName, logoUrl, contactUrl, supportPhone } = usePublicSettings();
   const [isSubmitted, setIsSubmitted] = useState(false);
   const thankYouRef = useRef<HTMLHeadingElement>(null);
 
@@ -69,9 +69,15 @@ export function LandingPage({ uuid }: { uuid: string | null }) {
     <div className="flex min-h-screen flex-col bg-slate-50">
       <header className="border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className={`${container} flex h-16 items-center justify-between`}>
-          <span className="flex items-center gap-2.5">
-            <LogoMark className="size-8 text-brand-700" />
-            <span className="text-lg font-bold tracking-tight text-slate-900">{brand.name}</span>
+          <span className="flex min-w-0 items-center gap-2.5">
+            {logoUrl ? (
+              <img src={logoUrl} alt={companyName} className="h-9 w-auto max-w-48 object-contain" />
+            ) : (
+              <>
+                <LogoMark className="size-8 shrink-0 text-brand-700" />
+                <span className="truncate text-lg font-bold tracking-tight text-slate-900">{companyName}</span>
+              </>
+            )}
           </span>
           <a
             href="#request"
@@ -194,7 +200,7 @@ export function LandingPage({ uuid }: { uuid: string | null }) {
           <div className="max-w-md">
             <span className="flex items-center gap-2.5 text-white">
               <LogoMark className="size-7 text-brand-600" />
-              <span className="font-semibold">{brand.name}</span>
+              <span className="font-semibold">{companyName}</span>
             </span>
             <p className="mt-3 text-xs leading-relaxed">
               Savings figures are averages across merchants on the program; your results depend on your card mix, volume
@@ -202,16 +208,19 @@ export function LandingPage({ uuid }: { uuid: string | null }) {
             </p>
           </div>
           <div className="text-sm sm:text-right">
-            <p>
-              Questions? Call <span className="whitespace-nowrap text-slate-200">{supportPhone}</span>
-            </p>
+            {supportPhone && (
+              <p>
+                Questions? Call <span className="whitespace-nowrap text-slate-200">{supportPhone}</span>
+              </p>
+            )}
             <p className="mt-2 text-xs">
-              © {new Date().getFullYear()} {brand.name}. All rights reserved.
+              © {new Date().getFullYear()} {companyName}. All rights reserved.
             </p>
           </div>
         </div>
       </footer>
 
+      {contactUrl && (
       <a
         href={contactUrl}
         target="_blank"
@@ -221,6 +230,7 @@ export function LandingPage({ uuid }: { uuid: string | null }) {
         <ChatIcon className="size-5" />
         {m.getInTouch}
       </a>
+      )}
     </div>
   );
 }

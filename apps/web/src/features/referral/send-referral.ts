@@ -6,14 +6,17 @@ import { submitReferral, type SubmitReferralInput } from './api/submit-referral'
  * Submits with the spec §8 feedback: 'Invalid referral link' without a uuid, the success toast, or
  * the generic failure toast with the precise reason (duplicate, lead or note failure) only logged.
  */
-export async function sendReferral(input: Omit<SubmitReferralInput, 'uuid'> & { uuid: string | null }): Promise<boolean> {
+export async function sendReferral(
+  input: Omit<SubmitReferralInput, 'uuid'> & { uuid: string | null },
+  submit: (input: SubmitReferralInput) => Promise<{ leadId: string }> = submitReferral,
+): Promise<boolean> {
   const { uuid } = input;
   if (!uuid) {
     toast.error(m.invalidLink);
     return false;
   }
   try {
-    await submitReferral({ ...input, uuid });
+    await submit({ ...input, uuid });
   } catch (error) {
     console.error('Referral submission failed:', error instanceof Error ? error.message : error);
     toast.error(m.submitFailed);

@@ -57,7 +57,8 @@ export const useAuthStore = create<AuthState>()(
       clearSession: (reason) => {
         writeStorage(storageKeys.token, null);
         writeStorage(storageKeys.user, null);
-        set({ token: null, user: null, signOutReason: reason });
+        // A 401 without a session (a wrong password on /login) ends nothing: keep the earlier reason.
+        set((state) => ({ token: null, user: null, signOutReason: state.token || state.user ? reason : state.signOutReason }));
       },
     }),
     {

@@ -1,7 +1,5 @@
 import type { LeadPayload } from '@portal/contract';
-import type { Config } from '../../../config';
-import { createNoneConnector } from './none-connector';
-import { createZohoConnector } from './zoho-connector';
+import { OutboxError } from '../../../lib/outbox';
 
 /** A lead as the CRM receives it: spec §3's payload, which is Zoho-shaped. */
 export type CrmLead = Pick<
@@ -11,6 +9,14 @@ export type CrmLead = Pick<
 
 export interface CrmRecord {
   id: string;
+}
+
+/** A CRM lead's status as the status pull reads it. */
+export interface CrmLeadStatus {
+  id: string;
+  /** The CRM's own value (Zoho `Lead_Status`), or null when the record has none. */
+  status: string | null;
+  modifiedAt: Date;
 }
 
 /**
@@ -26,31 +32,20 @@ export interface CrmConnector {
   createNote(crmLeadId: string, title: string, content: string): Promise<CrmRecord>;
   findLeadByEmail?(email: string): Promise<CrmRecord | null>;
   findNoteByTitle?(crmLeadId: string, title: string): Promise<CrmRecord | null>;
+  /** Sets the CRM's status value of a lead (status sync, portal → CRM). */
+  updateLeadStatus?(crmLeadId: string, value: string): Promise<void>;
+  /** Leads modified after `since`, oldest change first, a page at a time (status sync, CRM → portal). */
+  listLeadsModifiedSince?(since: Date): AsyncIterable<CrmLeadStatus[]>;
 }
 
 /**
  * A failed CRM call. `retryable` for outages (5xx, 429, time-outs, network); a rejected request
- * (other 4xx, bad credentials) would fail the same way again.
+ * (other 4xx, bad credentials) would fail the same way again. An outbox error, so a retryable one
+ * pauses every CRM action of the worker.
  */
-export class CrmError extends Error {
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-  ) {
-    super(message);
+export class CrmError extends OutboxError {
+  constructor(message: string, retryable: boolean, retryAfterMs?: number) {
+    super(message, retryable, retryAfterMs);
     this.name = 'CrmError';
   }
-}
-
-export function createCrmConnector(config: Config): CrmConnector {
-  if (config.CRM === 'zoho') {
-    return createZohoConnector({
-      clientId: config.ZOHO_CLIENT_ID ?? '',
-      clientSecret: config.ZOHO_CLIENT_SECRET ?? '',
-      refreshToken: config.ZOHO_REFRESH_TOKEN ?? '',
-      accountsUrl: config.ZOHO_ACCOUNTS_URL,
-      apiUrl: config.ZOHO_API_URL,
-    });
-  }
-  return createNoneConnector();
 }

@@ -1,5 +1,5 @@
 import { limits } from '@portal/contract';
-import { CrmError, type CrmConnector, type CrmLead } from './crm-connector';
+import { CrmError, type CrmConnector, type CrmLead, type CrmLeadStatus } from './crm-connector';
 
 export interface ZohoOptions {
   clientId: string;
@@ -72,12 +72,12 @@ export function createZohoConnector(opts: ZohoOptions): CrmConnector {
     return refreshing;
   }
 
-  async function api(method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }> {
+  async function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: Json }> {
     for (let attempt = 1; ; attempt++) {
       const value = await accessToken();
       const res = await send(`${apiBase}${path}`, {
         method,
-        headers: { Authorization: `Zoho-oauthtoken ${value}`, 'Content-Type': 'application/json' },
+        headers: { Authorization: `Zoho-oauthtoken ${value}`, 'Content-Type': 'application/json', ...headers },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       if (res.status !== 401 || attempt > 1) return res;
@@ -125,6 +125,35 @@ export function createZohoConnector(opts: ZohoOptions): CrmConnector {
       const notes = (res.body?.data ?? []) as { id?: string | number; Note_Title?: string }[];
       const note = notes.find((n) => n.Note_Title === title && n.id);
       return note ? { id: String(note.id) } : null;
+    },
+
+    async updateLeadStatus(crmLeadId, value) {
+      const res = await api('PUT', `/crm/v2/Leads/${encodeURIComponent(crmLeadId)}`, { data: [{ Lead_Status: value }] });
+      const entry = firstEntry(res.body);
+      if (entry?.code === 'SUCCESS') return;
+      throw failure('lead status update', res.status, entry?.code ?? res.body?.code);
+    },
+
+    async *listLeadsModifiedSince(since) {
+      // Get Records with If-Modified-Since: 304 when nothing changed since, 204 when the module is empty.
+      const ifModifiedSince = since.toISOString().replace(/\.\d{3}Z$/, '+00:00');
+      for (let page = 1; ; page++) {
+        const query = new URLSearchParams({ fields: 'Lead_Status,Modified_Time', sort_by: 'Modified_Time', sort_order: 'asc', per_page: '200', page: String(page) });
+        const res = await api('GET', `/crm/v2/Leads?${query}`, undefined, { 'If-Modified-Since': ifModifiedSince });
+        if (res.status === 304 || res.status === 204) return;
+        if (res.status !== 200) throw failure('lead list', res.status, res.body?.code);
+        const rows = (res.body?.data ?? []) as { id?: string | number; Lead_Status?: unknown; Modified_Time?: unknown }[];
+        const records: CrmLeadStatus[] = rows
+          .filter((r) => r.id != null)
+          .map((r) => ({
+            id: String(r.id),
+            status: typeof r.Lead_Status === 'string' && r.Lead_Status ? r.Lead_Status : null,
+            modifiedAt: new Date(typeof r.Modified_Time === 'string' ? r.Modified_Time : since),
+          }));
+        if (records.length) yield records;
+        const info = res.body?.info as { more_records?: boolean } | undefined;
+        if (!info?.more_records || !rows.length) return;
+      }
     },
   };
 }

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
  * A fake Zoho (accounts + CRM API) for tests, speaking the documented shapes of the calls the
  * connector makes. Faults can be queued per route to play an outage.
  */
-export type ZohoRoute = 'token' | 'insert' | 'search' | 'note' | 'notes';
+export type ZohoRoute = 'token' | 'insert' | 'search' | 'note' | 'notes' | 'update' | 'list';
 export type ZohoFault =
   | 'http500'
   | 'http429'
@@ -18,7 +18,10 @@ export type ZohoFault =
 
 export interface FakeZohoLead {
   id: string;
+  /** Lead_Status and Modified_Time included, as Zoho keeps them. */
   record: Record<string, unknown>;
+  /** Modified_Time in milliseconds, for the modified-since query. */
+  modifiedAt: number;
   notes: { id: string; Note_Title: string; Note_Content: string }[];
 }
 
@@ -29,7 +32,11 @@ export interface FakeZoho {
   leads: FakeZohoLead[];
   /** Lead and note inserts that were stored, whether or not the answer reached the caller. */
   counts: { token: number; insert: number; note: number };
-  requests: { route: ZohoRoute; authorization?: string; body?: unknown }[];
+  requests: { route: ZohoRoute; authorization?: string; body?: unknown; ifModifiedSince?: string; query?: string }[];
+  /** A salesperson changes a lead's status in Zoho (its Modified_Time moves to now). */
+  setLeadStatus(id: string, value: string): void;
+  /** Records per page of the list route (Zoho: up to 200). */
+  pageSize: number;
   inject(route: ZohoRoute, fault: ZohoFault, times?: number): void;
   clearFaults(): void;
   /** Forgets records, requests, counts, faults and latency; issued tokens stay valid. */
@@ -57,6 +64,12 @@ export async function startFakeZoho(): Promise<FakeZoho> {
     clearFaults() {
       faults.length = 0;
     },
+    setLeadStatus(id, value) {
+      const lead = fake.leads.find((l) => l.id === id);
+      if (!lead) throw new Error(`no fake Zoho lead ${id}`);
+      touch(lead, { Lead_Status: value });
+    },
+    pageSize: 200,
     reset() {
       faults.length = 0;
       fake.leads.length = 0;
@@ -64,11 +77,19 @@ export async function startFakeZoho(): Promise<FakeZoho> {
       fake.counts = { token: 0, insert: 0, note: 0 };
       fake.latencyMs = 0;
       fake.uniqueEmails = true;
+      fake.pageSize = 200;
     },
     uniqueEmails: true,
     latencyMs: 0,
     close: async () => {},
   };
+
+  // Zoho's clock: strictly increasing, so a record changed after a query is always "modified since" it.
+  let lastModified = 0;
+  function touch(lead: FakeZohoLead, fields: Record<string, unknown>): void {
+    lead.modifiedAt = lastModified = Math.max(Date.now(), lastModified + 1);
+    Object.assign(lead.record, fields, { Modified_Time: new Date(lead.modifiedAt).toISOString() });
+  }
 
   const takeFault = (route: ZohoRoute) => {
     const index = faults.findIndex((f) => f.route === route);
@@ -81,6 +102,8 @@ export async function startFakeZoho(): Promise<FakeZoho> {
     if (method === 'GET' && path === '/crm/v2/Leads/search') return 'search';
     if (method === 'POST' && /^\/crm\/v2\/Leads\/\d+\/Notes$/.test(path)) return 'note';
     if (method === 'GET' && /^\/crm\/v2\/Leads\/\d+\/Notes$/.test(path)) return 'notes';
+    if (method === 'PUT' && /^\/crm\/v2\/Leads\/\d+$/.test(path)) return 'update';
+    if (method === 'GET' && path === '/crm/v2/Leads') return 'list';
     return null;
   }
 
@@ -95,7 +118,8 @@ export async function startFakeZoho(): Promise<FakeZoho> {
       else res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
     };
     if (!route) return send(404, { code: 'INVALID_URL_PATTERN', status: 'error' });
-    fake.requests.push({ route, authorization: req.headers.authorization, body });
+    const ifModifiedSince = req.headers['if-modified-since'];
+    fake.requests.push({ route, authorization: req.headers.authorization, body, ifModifiedSince, query: url.search });
     if (fake.latencyMs) await new Promise((r) => setTimeout(r, fake.latencyMs));
 
     const fault = takeFault(route);
@@ -140,7 +164,8 @@ export async function startFakeZoho(): Promise<FakeZoho> {
           data: [{ code: 'MANDATORY_NOT_FOUND', details: { api_name: 'Last_Name' }, message: 'required field not found', status: 'error' }],
         });
       }
-      const lead = { id: newId(), record, notes: [] };
+      const lead: FakeZohoLead = { id: newId(), record: { Lead_Status: 'Not Contacted', ...record }, modifiedAt: 0, notes: [] };
+      touch(lead, {});
       fake.leads.push(lead);
       fake.counts.insert++;
       if (fault === 'recordThenHang') return;
@@ -154,9 +179,34 @@ export async function startFakeZoho(): Promise<FakeZoho> {
       return send(200, { data: found.map((l) => ({ id: l.id, ...l.record })), info: { count: found.length, more_records: false } });
     }
 
+    if (route === 'list') {
+      // Get Records: If-Modified-Since keeps records modified after it (304 when none); sorted, paged.
+      const since = ifModifiedSince ? Date.parse(ifModifiedSince) : Number.NEGATIVE_INFINITY;
+      if (Number.isNaN(since)) return send(400, { code: 'INVALID_DATA', details: { header: 'If-Modified-Since' }, status: 'error' });
+      const matching = fake.leads.filter((l) => l.modifiedAt > since).sort((a, b) => a.modifiedAt - b.modifiedAt);
+      if (!matching.length) return send(ifModifiedSince ? 304 : 204);
+      const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 200), fake.pageSize);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const slice = matching.slice((page - 1) * perPage, page * perPage);
+      const fields = (url.searchParams.get('fields') ?? '').split(',').filter(Boolean);
+      const pick = (l: FakeZohoLead) =>
+        fields.length ? Object.fromEntries(fields.map((f) => [f, l.record[f] ?? null])) : l.record;
+      return send(200, {
+        data: slice.map((l) => ({ id: l.id, ...pick(l) })),
+        info: { per_page: perPage, count: slice.length, page, more_records: page * perPage < matching.length },
+      });
+    }
+
     const leadId = url.pathname.split('/')[4];
     const lead = fake.leads.find((l) => l.id === leadId);
     if (!lead) return send(400, { data: [{ code: 'INVALID_DATA', details: { api_name: 'id' }, message: 'the related id given seems to be invalid', status: 'error' }] });
+    if (route === 'update') {
+      const fields = (body?.data as Record<string, unknown>[] | undefined)?.[0] ?? {};
+      touch(lead, fields);
+      return send(200, {
+        data: [{ code: 'SUCCESS', details: { id: lead.id, Modified_Time: lead.record.Modified_Time }, message: 'record updated', status: 'success' }],
+      });
+    }
     if (route === 'note') {
       const input = (body?.data as { Note_Title: string; Note_Content: string }[] | undefined)?.[0];
       const note = { id: newId(), Note_Title: input?.Note_Title ?? '', Note_Content: input?.Note_Content ?? '' };

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateSettingRequest } from '@portal/contract';
 import { api } from '@/lib/api/client';
-import { ensureSuccess } from '@/lib/api/errors';
+import { getMessage } from '@/lib/api/envelope';
+import { apiPaths } from '@/lib/api/paths';
 import { settingsQueryOptions } from './get-settings';
 
 /** POST /admin/settings. */
 export async function createSetting(body: CreateSettingRequest): Promise<void> {
-  const { data } = await api.post<{ status?: string; message?: string }>('/admin/settings', body);
-  ensureSuccess(data);
+  await getMessage(api.post(apiPaths.admin.settings, body));
 }
 
 export function useCreateSetting() {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { ensureSuccess } from '@/lib/api/errors';
+import { getMessage } from '@/lib/api/envelope';
+import { apiPaths } from '@/lib/api/paths';
 import { settingsQueryOptions } from './get-settings';
 
 /** DELETE /admin/settings/{key}. */
 export async function deleteSetting(key: string): Promise<void> {
-  const { data } = await api.delete<{ status?: string; message?: string } | ''>(`/admin/settings/${encodeURIComponent(key)}`);
-  ensureSuccess(data);
+  await getMessage(api.delete(apiPaths.admin.setting(key)));
 }
 
 export function useDeleteSetting() {

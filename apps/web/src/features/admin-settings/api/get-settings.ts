@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Setting } from '@portal/contract';
+import type { settingsListResponse } from '@portal/contract';
 import { api } from '@/lib/api/client';
-import { unwrapSuccess } from '@/lib/api/errors';
+import { getData } from '@/lib/api/envelope';
+import { apiPaths } from '@/lib/api/paths';
 
 /** GET /admin/settings: every setting as {key, value}. */
-export async function getSettings(): Promise<Setting[]> {
-  const { data } = await api.get<{ status: string; data?: Setting[] }>('/admin/settings');
-  return unwrapSuccess(data);
-}
+export const getSettings = () => getData<typeof settingsListResponse>(api.get(apiPaths.admin.settings));
 
 export const settingsQueryOptions = () => queryOptions({ queryKey: ['admin', 'settings'], queryFn: getSettings, staleTime: 0 });
 

@@ -1,35 +1,41 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
 import toast from 'react-hot-toast';
 import { messages, type Setting } from '@portal/contract';
 import { CogIcon, PlusIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useSettings } from '../api/get-settings';
 import { useDeleteSetting } from '../api/delete-setting';
 import { SettingForm } from './setting-form';
+import { KnownSettings } from './known-settings';
 import { SettingsTable } from './settings-table';
 
 const m = messages.settings;
 
-type FormState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; setting: Setting };
+type FormState = { mode: 'closed' } | { mode: 'add'; presetKey?: string } | { mode: 'edit'; setting: Setting };
 
 export function AdminSettingsPage() {
   const settings = useSettings();
   const deleteMutation = useDeleteSetting();
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
+  const [pendingDelete, setPendingDelete] = useState<Setting | null>(null);
   const closeForm = () => setForm({ mode: 'closed' });
 
   const handleDelete = async (setting: Setting) => {
-    if (!window.confirm(m.confirmDelete)) return;
     try {
       await deleteMutation.mutateAsync(setting.key);
       toast.success(m.deleted);
       if (form.mode === 'edit' && form.setting.key === setting.key) closeForm();
     } catch {
       toast.error(m.deleteFailed);
+    } finally {
+      setPendingDelete(null);
     }
   };
 
@@ -37,7 +43,15 @@ export function AdminSettingsPage() {
     <>
       <PageHeader
         title="Settings"
-        description="System-wide values the portal reads, such as the Contact Us link."
+        description={
+          <>
+            Your brand, who may join, and any other value the portal or your team reads. Your own password and devices:{' '}
+            <Link to={paths.admin.account} className="font-medium text-brand-700 hover:underline">
+              Your account
+            </Link>
+            .
+          </>
+        }
         actions={
           <Button
             aria-expanded={form.mode === 'add'}
@@ -53,8 +67,9 @@ export function AdminSettingsPage() {
       <div id="setting-form">
         {form.mode !== 'closed' && (
           <SettingForm
-            key={form.mode === 'edit' ? `edit:${form.setting.key}` : 'add'}
+            key={form.mode === 'edit' ? `edit:${form.setting.key}` : `add:${form.presetKey ?? ''}`}
             setting={form.mode === 'edit' ? form.setting : undefined}
+            presetKey={form.mode === 'add' ? form.presetKey : undefined}
             onDone={closeForm}
           />
         )}
@@ -68,16 +83,40 @@ export function AdminSettingsPage() {
             Try again
           </Button>
         </Alert>
-      ) : settings.data.length === 0 ? (
+      ) : (
+        <>
+        <KnownSettings
+          settings={settings.data}
+          onAdd={(key) => {
+            setForm({ mode: 'add', presetKey: key });
+            document.getElementById('setting-form')?.scrollIntoView({ block: 'nearest' });
+          }}
+          onEdit={(setting) => setForm({ mode: 'edit', setting })}
+        />
+        <h2 className="mb-3 text-base font-semibold text-slate-900">All settings</h2>
+        {settings.data.length === 0 ? (
         <EmptyState icon={<CogIcon className="size-6" />}>{m.empty}</EmptyState>
       ) : (
         <SettingsTable
           settings={settings.data}
           deletingKey={deleteMutation.isPending ? (deleteMutation.variables ?? null) : null}
           onEdit={(setting) => setForm({ mode: 'edit', setting })}
-          onDelete={(setting) => void handleDelete(setting)}
+          onDelete={setPendingDelete}
         />
+        )}
+        </>
       )}
+
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        title={pendingDelete ? `Delete “${pendingDelete.key}”` : 'Delete setting'}
+        message={m.confirmDelete}
+        confirmLabel="Delete"
+        tone="danger"
+        isPending={deleteMutation.isPending}
+        onCancel={() => setPendingDelete(null)}
+        onConfirm={() => pendingDelete && void handleDelete(pendingDelete)}
+      />
     </>
   );
 }

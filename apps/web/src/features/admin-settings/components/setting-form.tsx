@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import toast from 'react-hot-toast';
-import { createSettingRequest, messages, settingKeys, type Setting } from '@portal/contract';
+import { createSettingRequest, findKnownSetting, messages, validateSettingValue, type Setting } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { getServerMessage } from '@/lib/api/errors';
+import axios from 'axios';
+import { useZodForm } from '@/lib/forms/use-zod-form';
 import { useCreateSetting } from '../api/create-setting';
 import { useUpdateSetting } from '../api/update-setting';
 
@@ -16,11 +16,19 @@ const m = messages.settings;
 interface SettingFormProps {
   /** The setting being edited; absent when adding one. */
   setting?: Setting;
+  /** The key to add (the "Add" shortcut of a known key). */
+  presetKey?: string;
   onDone: () => void;
 }
 
+/** The contract's rule for a known key's value, checked before sending (the server checks it too). */
+const settingFormSchema = createSettingRequest.superRefine((values, ctx) => {
+  const refusal = validateSettingValue(values.key, values.value);
+  if (refusal) ctx.addIssue({ code: 'custom', path: ['value'], message: refusal });
+});
+
 /** Add or edit one setting. The key is immutable once created, so editing shows it disabled. */
-export function SettingForm({ setting, onDone }: SettingFormProps) {
+export function SettingForm({ setting, presetKey, onDone }: SettingFormProps) {
   const isEditing = setting !== undefined;
   const createMutation = useCreateSetting();
   const updateMutation = useUpdateSetting();
@@ -28,11 +36,13 @@ export function SettingForm({ setting, onDone }: SettingFormProps) {
   const {
     register,
     handleSubmit,
+    setError,
+    watch,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(createSettingRequest),
-    defaultValues: { key: setting?.key ?? '', value: setting?.value ?? '' },
+  } = useZodForm(settingFormSchema, {
+    defaultValues: { key: setting?.key ?? presetKey ?? '', value: setting?.value ?? '' },
   });
+  const known = findKnownSetting(isEditing ? setting.key : (watch('key') ?? ''));
 
   const onSubmit = handleSubmit(async ({ key, value }) => {
     setFormError(null);
@@ -44,11 +54,14 @@ export function SettingForm({ setting, onDone }: SettingFormProps) {
     } catch (error) {
       toast.error(isEditing ? m.updateFailed : m.addFailed);
       const detail = getServerMessage(error);
-      if (detail) setFormError(detail);
+      const fieldErrors = axios.isAxiosError<{ errors?: Record<string, string> }>(error) ? error.response?.data?.errors : undefined;
+      if (fieldErrors?.value) setError('value', { message: fieldErrors.value }, { shouldFocus: true });
+      else if (fieldErrors?.key) setError('key', { message: fieldErrors.key }, { shouldFocus: true });
+      else if (detail) setFormError(detail);
     }
   });
 
-  const keyHint = `“${settingKeys.contactUs}” sets the partners' Contact Us link.`;
+  const keyHint = known ? known.description : 'Any key works; the keys listed above have a meaning to the portal.';
 
   return (
     <Card className="mb-6">
@@ -62,9 +75,17 @@ export function SettingForm({ setting, onDone }: SettingFormProps) {
             {isEditing ? (
               <TextField label="Key" value={setting.key} disabled readOnly hint="Keys cannot be changed." />
             ) : (
-              <TextField label="Key" autoComplete="off" autoFocus hint={keyHint} error={errors.key?.message} {...register('key')} />
+              <TextField label="Key" autoComplete="off" autoFocus={!presetKey} hint={keyHint} error={errors.key?.message} {...register('key')} />
             )}
-            <TextAreaField label="Value" rows={3} autoFocus={isEditing} error={errors.value?.message} {...register('value')} />
+            <TextAreaField
+              label="Value"
+              rows={3}
+              autoFocus={isEditing || Boolean(presetKey)}
+              placeholder={known ? `e.g. ${known.example}` : undefined}
+              hint={isEditing && known ? known.description : undefined}
+              error={errors.value?.message}
+              {...register('value')}
+            />
           </div>
         </div>
         <div className="flex flex-col-reverse gap-2 rounded-b-xl border-t border-slate-200 bg-slate-50 px-5 py-3 sm:flex-row sm:justify-end sm:px-6">

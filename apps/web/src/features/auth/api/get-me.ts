@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { messages, type User } from '@portal/contract';
+import { messages, type meResponse, type User } from '@portal/contract';
 import { api } from '@/lib/api/client';
-import { unwrapSuccess } from '@/lib/api/errors';
+import { getData } from '@/lib/api/envelope';
+import { apiPaths } from '@/lib/api/paths';
 import { useAuthStore } from '@/lib/auth/auth-store';
 
 /** GET /users/me: the signed-in user, fresh from the server. */
 export async function getMe(): Promise<User> {
-  const { data } = await api.get<{ status: string; data?: { user: User } }>('/users/me');
-  return unwrapSuccess(data).user;
+  return (await getData<typeof meResponse>(api.get(apiPaths.users.me))).user;
 }
 
 export const meQueryOptions = () =>

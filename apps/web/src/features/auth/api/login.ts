@@ -1,18 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginRequest, User } from '@portal/contract';
+import type { authResponse, LoginRequest } from '@portal/contract';
 import { api } from '@/lib/api/client';
-import { unwrapSuccess } from '@/lib/api/errors';
+import { getData, type ApiData } from '@/lib/api/envelope';
+import { apiPaths } from '@/lib/api/paths';
 import { useAuthStore } from '@/lib/auth/auth-store';
 
-export interface AuthResult {
-  user: User;
-  token: string;
-}
+export type AuthResult = ApiData<typeof authResponse>;
 
 /** POST /users/login; successful only when the answer's status is 'success' (spec §5). */
 export async function login(body: LoginRequest): Promise<AuthResult> {
-  const { data } = await api.post<{ status: string; message?: string; data?: AuthResult }>('/users/login', body);
-  const result = unwrapSuccess(data);
+  const result = await getData<typeof authResponse>(api.post(apiPaths.users.login, body));
   if (!result.token || !result.user) throw new Error('Login answer without a session');
   return result;
 }

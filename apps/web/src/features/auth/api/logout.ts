@@ -3,11 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { messages } from '@portal/contract';
 import { api } from '@/lib/api/client';
+import { apiPaths } from '@/lib/api/paths';
 import { useAuthStore, type SignOutReason } from '@/lib/auth/auth-store';
 
 /** POST /users/logout ends the session on the server. */
 export async function logout(): Promise<void> {
-  await api.post('/users/logout');
+  await api.post(apiPaths.users.logout);
 }
 
 /**
@@ -25,7 +26,8 @@ export function useLogout() {
       }
       useAuthStore.getState().clearSession(reason);
       queryClient.clear();
-      toast.success(messages.auth.loggedOut, { id: 'logged-out' });
+      // After inactivity /login says why instead (messages.auth.signedOutInactive).
+      if (reason === 'logout') toast.success(messages.auth.loggedOut, { id: 'logged-out' });
     },
     [queryClient],
   );

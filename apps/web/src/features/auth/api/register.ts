@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import type { RegisterRequest } from '@portal/contract';
+import type { authResponse, RegisterRequest } from '@portal/contract';
 import { api } from '@/lib/api/client';
-import { unwrapSuccess } from '@/lib/api/errors';
+import { getData } from '@/lib/api/envelope';
+import { apiPaths } from '@/lib/api/paths';
 import { useAuthStore } from '@/lib/auth/auth-store';
 import type { AuthResult } from './login';
 
 /** POST /users/register; successful only when the answer's status is 'success' (spec §5). */
 export async function registerPartner(body: RegisterRequest): Promise<AuthResult> {
-  const { data } = await api.post<{ status: string; message?: string; data?: AuthResult }>('/users/register', body);
-  const result = unwrapSuccess(data);
+  const result = await getData<typeof authResponse>(api.post(apiPaths.users.register, body));
   if (!result.token || !result.user) throw new Error('Registration answer without a session');
   return result;
 }

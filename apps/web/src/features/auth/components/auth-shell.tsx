@@ -1,16 +1,18 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Logo } from '@/components/logo';
+import { BrandLogo } from '@/components/brand-logo';
+import { useDocumentTitle } from '@/lib/api/get-public-settings';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/lib/paths';
 
 /** The centred card every logged-out screen sits in. */
 export function AuthShell({ title, description, children, footer }: { title: string; description?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+  useDocumentTitle(title);
   return (
     <main className="flex min-h-dvh flex-col items-center bg-gradient-to-b from-brand-50 via-slate-50 to-slate-50 px-4 py-12 sm:justify-center sm:py-16">
       <div className="w-full max-w-sm">
         <div className="mb-8 flex justify-center">
-          <Logo />
+          <BrandLogo />
         </div>
         <Card className="p-6 sm:p-8">
           <h1 className="text-xl font-semibold tracking-tight text-slate-900">{title}</h1>

@@ -7,14 +7,25 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { getServerMessage } from '@/lib/api/errors';
+import { useAuthStore, type SignOutReason } from '@/lib/auth/auth-store';
 import { readLoginState } from '@/lib/auth/login-state';
 import { paths } from '@/lib/paths';
 import { useLogin } from '../api/login';
 import { AuthModeSwitch, authLinkClasses } from './auth-shell';
 
-export function LoginForm({ onCreateAccount }: { onCreateAccount: () => void }) {
+/** Why the last session ended, said on /login instead of a bare form (an explicit logout says nothing here). */
+function signedOutNotice(reason: SignOutReason | null): string | null {
+  if (reason === 'inactivity') return messages.auth.signedOutInactive;
+  if (reason === 'expired') return messages.auth.sessionEnded;
+  return null;
+}
+
+export function LoginForm({ onCreateAccount }: { onCreateAccount?: () => void }) {
   const location = useLocation();
-  const { message: notice } = readLoginState(location.state);
+  const { message: stateMessage } = readLoginState(location.state);
+  const signOutReason = useAuthStore((s) => s.signOutReason);
+  const signedOut = stateMessage ? null : signedOutNotice(signOutReason);
+  const notice = stateMessage;
   const loginMutation = useLogin();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -37,6 +48,7 @@ export function LoginForm({ onCreateAccount }: { onCreateAccount: () => void }) 
     <>
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {notice && <Alert tone="success">{notice}</Alert>}
+        {signedOut && <Alert tone="info">{signedOut}</Alert>}
         {formError && <Alert tone="error">{formError}</Alert>}
         <TextField label="Email" type="email" autoComplete="email" inputMode="email" autoFocus error={errors.email?.message} {...register('email')} />
         <div className="space-y-1.5">
@@ -51,7 +63,9 @@ export function LoginForm({ onCreateAccount }: { onCreateAccount: () => void }) 
           {isSubmitting ? 'Signing in…' : 'Sign in'}
         </Button>
       </form>
-      <AuthModeSwitch prompt="New partner?" action="Create an account" onSwitch={onCreateAccount} disabled={isSubmitting} />
+      {onCreateAccount && (
+        <AuthModeSwitch prompt="New partner?" action="Create an account" onSwitch={onCreateAccount} disabled={isSubmitting} />
+      )}
     </>
   );
 }

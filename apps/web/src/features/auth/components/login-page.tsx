@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { usePublicSettings } from '@/lib/api/get-public-settings';
 import { AuthShell } from './auth-shell';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
@@ -9,17 +10,27 @@ import { RegisterForm } from './register-form';
  */
 export function LoginPage() {
   const [mode, setMode] = useState<'sign-in' | 'register'>('sign-in');
+  const { registrationMode, companyName } = usePublicSettings();
+  // Invite only: no sign-up on this screen (the server refuses it too).
+  const canRegister = registrationMode !== 'invite_only';
 
-  if (mode === 'register') {
+  if (mode === 'register' && canRegister) {
     return (
-      <AuthShell title="Create your partner account" description="Join the partner program to share your referral link and follow your commissions.">
+      <AuthShell
+        title="Create your partner account"
+        description={
+          registrationMode === 'approval'
+            ? `Apply to the ${companyName} partner program. An administrator reviews every application.`
+            : 'Join the partner program to share your referral link and follow your commissions.'
+        }
+      >
         <RegisterForm onSignIn={() => setMode('sign-in')} />
       </AuthShell>
     );
   }
   return (
     <AuthShell title="Sign in" description="Welcome back. Sign in to your partner account.">
-      <LoginForm onCreateAccount={() => setMode('register')} />
+      <LoginForm onCreateAccount={canRegister ? () => setMode('register') : undefined} />
     </AuthShell>
   );
 }

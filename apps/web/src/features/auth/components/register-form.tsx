@@ -1,17 +1,23 @@
 import { useState } from 'react';
 import axios from 'axios';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { limits, messages, registerRequest } from '@portal/contract';
+import { messages, registerRequest } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { getServerMessage } from '@/lib/api/errors';
 import { useRegister } from '../api/register';
 import { AuthModeSwitch } from './auth-shell';
+import { PasswordStrengthHint } from './password-strength-meter';
 
-/** A 409 is the one failure the partner can fix here: the email already has an account. */
+/** A 409 is one failure the partner can fix here: the email already has an account. */
 const isEmailTaken = (error: unknown) => axios.isAxiosError(error) && error.response?.status === 409;
+/** The other: the server refused the password (too common), naming the field. */
+const passwordProblem = (error: unknown): string | undefined =>
+  axios.isAxiosError<{ errors?: Record<string, string> }>(error) && error.response?.status === 400
+    ? error.response.data?.errors?.password
+    : undefined;
 
 export function RegisterForm({ onSignIn }: { onSignIn: () => void }) {
   const registerMutation = useRegister();
@@ -20,11 +26,13 @@ export function RegisterForm({ onSignIn }: { onSignIn: () => void }) {
     register,
     handleSubmit,
     setError,
+    control,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(registerRequest),
     defaultValues: { full_name: '', email: '', password: '', confirm_password: '' },
   });
+  const password = useWatch({ control, name: 'password' });
 
   // On success the session is stored and the guest guard sends the partner on, as after login.
   const onSubmit = handleSubmit(async (values) => {
@@ -32,8 +40,14 @@ export function RegisterForm({ onSignIn }: { onSignIn: () => void }) {
     try {
       await registerMutation.mutateAsync(values);
     } catch (error) {
+      const refusedPassword = passwordProblem(error);
       if (isEmailTaken(error)) {
         setError('email', { message: getServerMessage(error) ?? messages.auth.emailTaken }, { shouldFocus: true });
+      } else if (refusedPassword) {
+        setError('password', { message: refusedPassword }, { shouldFocus: true });
+      } else if (axios.isAxiosError(error) && error.response?.status === 403) {
+        // Sign-up closed (invite only) since the page loaded: the server says why.
+        setFormError(getServerMessage(error) ?? messages.auth.registrationFailed);
       } else {
         setFormError(messages.auth.registrationFailed);
       }
@@ -50,7 +64,7 @@ export function RegisterForm({ onSignIn }: { onSignIn: () => void }) {
           label="Password"
           type="password"
           autoComplete="new-password"
-          hint={`At least ${limits.passwordMinLength} characters.`}
+          hint={<PasswordStrengthHint password={password} />}
           error={errors.password?.message}
           {...register('password')}
         />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
@@ -12,6 +12,7 @@ import { getServerMessage, hasServerAnswer } from '@/lib/api/errors';
 import type { LoginState } from '@/lib/auth/login-state';
 import { paths } from '@/lib/paths';
 import { useResetPassword } from '../api/reset-password';
+import { PasswordStrengthHint } from './password-strength-meter';
 import { AuthShell, BackToLoginLink } from './auth-shell';
 
 const m = messages.resetPassword;
@@ -19,8 +20,10 @@ const m = messages.resetPassword;
 export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
+  // An invitation's link (…&invite=1) sets the first password: same screen, titled for it.
+  const isInvite = searchParams.get('invite') === '1';
   if (!token) return <InvalidResetLink />;
-  return <ResetPasswordForm token={token} />;
+  return <ResetPasswordForm token={token} isInvite={isInvite} />;
 }
 
 function InvalidResetLink() {
@@ -39,25 +42,27 @@ function InvalidResetLink() {
   );
 }
 
-function ResetPasswordForm({ token }: { token: string }) {
+function ResetPasswordForm({ token, isInvite }: { token: string; isInvite: boolean }) {
   const navigate = useNavigate();
   const resetMutation = useResetPassword();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(resetPasswordRequest),
     defaultValues: { token, new_password: '', confirm_new_password: '' },
   });
+  const password = useWatch({ control, name: 'new_password' });
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
       await resetMutation.mutateAsync(values);
-      toast.success(m.successToast);
-      const state: LoginState = { message: m.successState };
+      toast.success(isInvite ? m.firstPasswordDone : m.successToast);
+      const state: LoginState = { message: isInvite ? m.firstPasswordDone : m.successState };
       await navigate(paths.login, { replace: true, state });
     } catch (error) {
       setFormError(hasServerAnswer(error) ? (getServerMessage(error) ?? m.failed) : m.unexpected);
@@ -66,17 +71,29 @@ function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <AuthShell
-      title="Choose a new password"
-      description={`Use at least ${limits.passwordMinLength} characters.`}
+      title={isInvite ? m.firstPasswordTitle : 'Choose a new password'}
+      description={
+        isInvite
+          ? `Welcome! Choose the password you will sign in with (at least ${limits.passwordMinLength} characters).`
+          : `Use at least ${limits.passwordMinLength} characters.`
+      }
       footer={<BackToLoginLink />}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {formError && <Alert tone="error">{formError}</Alert>}
         {errors.token?.message && <Alert tone="error">{errors.token.message}</Alert>}
-        <TextField label="New password" type="password" autoComplete="new-password" autoFocus error={errors.new_password?.message} {...register('new_password')} />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          autoFocus
+          hint={<PasswordStrengthHint password={password} />}
+          error={errors.new_password?.message}
+          {...register('new_password')}
+        />
         <TextField label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirm_new_password?.message} {...register('confirm_new_password')} />
         <Button type="submit" className="w-full" isLoading={isSubmitting}>
-          {isSubmitting ? 'Resetting…' : 'Reset password'}
+          {isSubmitting ? 'Saving…' : isInvite ? 'Set password' : 'Reset password'}
         </Button>
       </form>
     </AuthShell>

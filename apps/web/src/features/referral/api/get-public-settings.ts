@@ -1,26 +1,35 @@
 import { useEffect, useState } from 'react';
-import { DEFAULT_CONTACT_URL, DEFAULT_SUPPORT_PHONE } from '@portal/contract';
+import { DEFAULT_COMPANY_NAME, httpUrlOrNull } from '@portal/contract';
 import { callApi, readSuccessData } from './http';
 
 export interface ReferralPublicSettings {
-  contactUrl: string;
-  supportPhone: string;
+  companyName: string;
+  logoUrl: string | null;
+  /** http(s) only; null hides the Get in touch button. */
+  contactUrl: string | null;
+  /** null: no phone line, and the SMS consent text names none. */
+  supportPhone: string | null;
 }
 
-const defaults: ReferralPublicSettings = { contactUrl: DEFAULT_CONTACT_URL, supportPhone: DEFAULT_SUPPORT_PHONE };
+const defaults: ReferralPublicSettings = { companyName: DEFAULT_COMPANY_NAME, logoUrl: null, contactUrl: null, supportPhone: null };
 
-/** An admin types the contact URL by hand; only web, mail and phone links may become an href. */
-const isSafeLink = (value: string) => /^(https?:\/\/|mailto:|tel:)/i.test(value.trim());
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
-/** GET /settings/public: the contact URL and support phone, falling back to the defaults per value. */
+/**
+ * The landing page's own loader (its fetch client, no TanStack Query, no zod): GET /settings/public,
+ * URLs only when http(s), neutral values for anything unset.
+ */
 export async function getPublicSettings(): Promise<ReferralPublicSettings> {
   const data = readSuccessData(await callApi('/settings/public'));
-  const contactUrl = typeof data.contactUrl === 'string' && isSafeLink(data.contactUrl) ? data.contactUrl.trim() : '';
-  const supportPhone = typeof data.supportPhone === 'string' ? data.supportPhone.trim() : '';
-  return { contactUrl: contactUrl || defaults.contactUrl, supportPhone: supportPhone || defaults.supportPhone };
+  return {
+    companyName: text(data.companyName) ?? DEFAULT_COMPANY_NAME,
+    logoUrl: httpUrlOrNull(data.logoUrl),
+    contactUrl: httpUrlOrNull(data.contactUrl),
+    supportPhone: text(data.supportPhone),
+  };
 }
 
-/** The defaults at once, the saved values when they arrive; a failed load is only logged (spec §8). */
+/** Neutral values at once, the saved ones when they arrive; a failed load is only logged (spec §8). */
 export function usePublicSettings(): ReferralPublicSettings {
   const [settings, setSettings] = useState(defaults);
   useEffect(() => {

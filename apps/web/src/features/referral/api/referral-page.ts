@@ -9,11 +9,22 @@ export async function getReferralPage(uuid: string): Promise<{ facebookPixelId: 
 
 const countedVisits = new Set<string>();
 
-/** POST /leads/referral/:uuid/visit, once per page load; fire and forget. */
-export function countReferralVisit(uuid: string): void {
+/** The landing URL's `src` (`qr` for a scanned QR code) and `utm_source`; the server normalises them. */
+function visitSource(search: string): { src?: string; utm_source?: string } {
+  const params = new URLSearchParams(search);
+  const source: { src?: string; utm_source?: string } = {};
+  const src = params.get('src');
+  const utm = params.get('utm_source');
+  if (src) source.src = src.slice(0, 200);
+  if (utm) source.utm_source = utm.slice(0, 200);
+  return source;
+}
+
+/** POST /leads/referral/:uuid/visit with where the visitor came from, once per page load; fire and forget. */
+export function countReferralVisit(uuid: string, search: string = typeof location === 'undefined' ? '' : location.search): void {
   if (countedVisits.has(uuid)) return;
   countedVisits.add(uuid);
-  callApi(`/leads/referral/${encodeURIComponent(uuid)}/visit`, { method: 'POST' }).catch((error: unknown) =>
+  callApi(`/leads/referral/${encodeURIComponent(uuid)}/visit`, { method: 'POST', json: visitSource(search) }).catch((error: unknown) =>
     console.warn('Could not count the referral visit', error),
   );
 }

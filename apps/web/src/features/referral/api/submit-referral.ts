@@ -12,11 +12,13 @@ export interface SubmitReferralInput {
   /** The partner whose link (or account) the lead is credited to. */
   uuid: string;
   /** The support phone shown in the SMS consent text, which identifies the wording agreed to. */
-  supportPhone: string;
+  supportPhone: string | null;
   /** The hidden `website` field; people leave it empty. */
   honeypot: string;
   /** A logged-in partner's bearer token: the lead is then attributed with source 'portal'. */
   token?: string | null;
+  /** An admin's submission: the partner credited (source 'admin'); none leaves it unattributed. */
+  partnerId?: number | null;
 }
 
 /** `leadData.data[0]` / `noteData.data[0]` of the response, when the body has one. */
@@ -32,17 +34,21 @@ function firstResult(body: unknown, key: 'leadData' | 'noteData') {
   };
 }
 
-/**
- * POST /leads/referral/by-uuid. Resolves with the lead id; throws with the spec §8 message
- * otherwise (the duplicate message on DUPLICATE_DATA, which arrives as 409 or 200).
- */
-export async function submitReferral(input: SubmitReferralInput): Promise<{ leadId: string }> {
-  const payload = {
+/** The spec's lead payload for the form, plus the honeypot and, for an admin, the credited partner. */
+export function buildReferralPayload(input: SubmitReferralInput) {
+  return {
     ...composeLeadPayload(input.form, input.uuid, { consentTextVersion: consentTextVersion(input.supportPhone) }),
     website: input.honeypot,
+    ...(input.partnerId ? { partner_id: input.partnerId } : {}),
   };
-  const response = await callApi('/leads/referral/by-uuid', { method: 'POST', json: payload, token: input.token });
+}
 
+/**
+ * Reads the answer of POST /leads/referral/by-uuid, whichever client made the call. Resolves with
+ * the lead id; throws with the spec §8 message otherwise (the duplicate message on DUPLICATE_DATA,
+ * which arrives as 409 or 200).
+ */
+export function readReferralAnswer(response: { status: number; ok: boolean; body: unknown }): { leadId: string } {
   const lead = firstResult(response.body, 'leadData');
   if (lead?.code === leadResultCodes.duplicate) throw new Error(m.duplicate(lead.id));
   if (!response.ok) {
@@ -54,4 +60,9 @@ export async function submitReferral(input: SubmitReferralInput): Promise<{ lead
   const note = firstResult(response.body, 'noteData');
   if (!note || note.code !== leadResultCodes.success) throw new Error(note?.message || m.noteFailed);
   return { leadId: lead.id };
+}
+
+/** POST /leads/referral/by-uuid through the landing page's own fetch client (no session). */
+export async function submitReferral(input: SubmitReferralInput): Promise<{ leadId: string }> {
+  return readReferralAnswer(await callApi('/leads/referral/by-uuid', { method: 'POST', json: buildReferralPayload(input), token: input.token }));
 }

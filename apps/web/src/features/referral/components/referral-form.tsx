@@ -28,7 +28,7 @@ const defaultCountry = countries.find((c) => c.dial_code === limits.defaultCount
 
 export interface ReferralFormProps {
   /** Shown in the SMS consent text for HELP. */
-  supportPhone: string;
+  supportPhone: string | null;
   submitLabel: string;
   /** Sends the referral; resolves true when it was accepted. */
   onSubmit: (values: ReferralFormValues, honeypot: string) => Promise<boolean>;

@@ -1,5 +1,4 @@
-/** The reseller's name as the landing page shows it; one place to rename the program. */
+/** The program's name on the landing page; the company's name comes from the Company Name setting. */
 export const brand = {
-  name: 'Example Payments',
   program: 'Dual Pricing Program',
 } as const;

@@ -1,12 +1,15 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { pixelResponse } from '@portal/contract';
 import { api } from '@/lib/api/client';
-import { unwrapSuccess } from '@/lib/api/errors';
+import { getData } from '@/lib/api/envelope';
+import { apiPaths } from '@/lib/api/paths';
 
 /** GET /users/user/get-pixel-id: the partner's Facebook Pixel ID ('' when none). */
 export async function getPixelId(): Promise<string> {
-  const { data } = await api.get<{ status: string; data?: { facebook_pixel_id: string | null } }>('/users/user/get-pixel-id');
-  return unwrapSuccess(data).facebook_pixel_id ?? '';
+  const data = await getData<typeof pixelResponse>(api.get(apiPaths.users.pixelId));
+  // Older servers answered null for "none".
+  return (data.facebook_pixel_id) ?? '';
 }
 
 export const pixelIdQueryOptions = () => queryOptions({ queryKey: ['users', 'me', 'pixel-id'], queryFn: getPixelId });

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdatePixelRequest } from '@portal/contract';
 import { api } from '@/lib/api/client';
-import { ensureSuccess } from '@/lib/api/errors';
+import { getMessage } from '@/lib/api/envelope';
+import { apiPaths } from '@/lib/api/paths';
 import { useAuthStore } from '@/lib/auth/auth-store';
 import { pixelIdQueryOptions } from './get-pixel-id';
 
 /** PUT /users/update-pixel-id. */
 export async function updatePixelId(body: UpdatePixelRequest): Promise<void> {
-  const { data } = await api.put<{ status?: string; message?: string }>('/users/update-pixel-id', body);
-  ensureSuccess(data);
+  await getMessage(api.put(apiPaths.users.updatePixelId, body));
 }
 
 export function useUpdatePixelId() {

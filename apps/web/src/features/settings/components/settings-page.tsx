@@ -1,6 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { limits, messages, updatePixelRequest } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,14 +7,21 @@ import { TextField } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { getServerMessage } from '@/lib/api/errors';
+import { useZodForm } from '@/lib/forms/use-zod-form';
 import { usePixelId } from '../api/get-pixel-id';
+import { NotificationSettingsCard } from './notification-settings-card';
+import { AccountSecurity } from './account-security';
 import { useUpdatePixelId } from '../api/update-pixel-id';
 
 export function SettingsPage() {
   return (
     <>
-      <PageHeader title="Settings" description="Manage how your referral page works for you." />
-      <PixelSettingsCard />
+      <PageHeader title="Settings" description="Manage how your referral page works for you, which emails you receive, and your account." />
+      <div className="space-y-6">
+        <PixelSettingsCard />
+        <NotificationSettingsCard />
+        <AccountSecurity />
+      </div>
     </>
   );
 }
@@ -31,7 +36,7 @@ function PixelSettingsCard() {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(updatePixelRequest), defaultValues: { facebook_pixel_id: '' } });
+  } = useZodForm(updatePixelRequest, { defaultValues: { facebook_pixel_id: '' } });
 
   useEffect(() => {
     if (pixel.data !== undefined) reset({ facebook_pixel_id: pixel.data });

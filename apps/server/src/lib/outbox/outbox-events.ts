@@ -2,7 +2,7 @@ import type { Database } from '../../db';
 
 const listeners = new WeakMap<Database, Set<() => void>>();
 
-/** Wakes this process's lead worker at once (other instances find the entry on their next poll). */
+/** Wakes this process's outbox worker at once (other instances find the entry on their next poll). */
 export function notifyOutbox(db: Database): void {
   for (const listener of listeners.get(db) ?? []) listener();
 }

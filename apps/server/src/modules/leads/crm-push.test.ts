@@ -1,16 +1,17 @@
 import Fastify from 'fastify';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { composeLeadPayload } from '@portal/contract';
 import { openDatabase } from '../../db';
-import { leads, outbox } from '../../db/schema';
+import { leadEvents, leads, outbox } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { createPartner } from '../../../test/factories';
 import type { CrmConnector } from './crm/crm-connector';
 import { createNoneConnector } from './crm/none-connector';
 import { createZohoConnector } from './crm/zoho-connector';
 import { submitLead } from './leads-service';
-import { createOutboxProcessor, noteTitle, retryFailedLeads, startLeadWorker, type OutboxOptions } from './outbox-worker';
+import { createOutboxProcessor, startOutboxWorker, type OutboxProcessorOptions, type OutboxWorkerOptions } from '../../lib/outbox';
+import { crmHandlers, noteTitle, retryFailedLeads } from './crm-push';
 import { FAKE_ZOHO_CREDENTIALS, startFakeZoho, type FakeZoho } from './testing/fake-zoho';
 import { buildReferralForm } from '@portal/contract/testing';
 
@@ -38,8 +39,11 @@ const zohoConnector = (timeoutMs = 3_000) =>
 /** Backoff in milliseconds, so retries happen within a test. */
 const fast = { backoffBaseMs: 5, backoffCapMs: 20 } as const;
 
-const processor = (connector: CrmConnector, opts: Partial<OutboxOptions> = {}) =>
-  createOutboxProcessor(ctx.db, { connector, log: ctx.app.log, ...fast, ...opts });
+const processor = (connector: CrmConnector, opts: Partial<OutboxProcessorOptions> = {}) =>
+  createOutboxProcessor(ctx.db, { handlers: crmHandlers(connector), log: ctx.app.log, ...fast, ...opts });
+
+const startLeadWorker = (connector: CrmConnector, opts: Partial<OutboxWorkerOptions> = {}) =>
+  startOutboxWorker(ctx.db, { handlers: crmHandlers(connector), log: ctx.app.log, ...opts });
 
 async function createLeads(count: number): Promise<string[]> {
   const emails: string[] = [];
@@ -91,6 +95,10 @@ describe('outbox processing', () => {
     expect(remote!.notes[0]!.Note_Content).toContain(lead!.description);
     expect(remote!.notes[0]!.Note_Content).toContain('Referred by: Pat Partner <pat@partners.example>');
     expect(await allEntries()).toMatchObject([{ status: 'done', attempts: 1, lastError: null, lockedUntil: null }]);
+    expect(await ctx.db.select().from(leadEvents).where(eq(leadEvents.leadId, lead!.id)).orderBy(leadEvents.id)).toMatchObject([
+      { kind: 'created' },
+      { kind: 'crm_sync', actorId: null, actorLabel: 'System', visibleToPartner: false, data: { state: 'synced', crm_id: remote!.id } },
+    ]);
   });
 
   it('links a lead to the existing Zoho record on DUPLICATE_DATA and adds the note there', async () => {
@@ -117,7 +125,7 @@ describe('outbox processing', () => {
     const lines: string[] = [];
     const log = Fastify({ logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } }).log;
 
-    const worker = startLeadWorker(ctx.app, { connector: zohoConnector(200), log, pollIntervalMs: 10, ...fast });
+    const worker = startLeadWorker(zohoConnector(200), { log, pollIntervalMs: 10, ...fast });
     await waitFor(synced);
     await worker.stop();
 
@@ -182,6 +190,9 @@ describe('outbox processing', () => {
     await processor(zohoConnector()).processDue();
     expect(await allEntries()).toMatchObject([{ status: 'failed', attempts: 1, lastError: 'Zoho lead insert failed: HTTP 400 INVALID_DATA' }]);
     expect(await allLeads()).toMatchObject([{ syncState: 'failed' }]);
+    expect(await ctx.db.select().from(leadEvents).where(eq(leadEvents.kind, 'crm_sync'))).toMatchObject([
+      { data: { state: 'failed', error: 'Zoho lead insert failed: HTTP 400 INVALID_DATA' } },
+    ]);
 
     await createLeads(1);
     zoho.inject('insert', 'http500', 10);
@@ -215,7 +226,7 @@ describe('outbox processing', () => {
 describe('lead worker', () => {
   it('wakes at once for a new lead and stop() waits for the entry in hand', async () => {
     zoho.latencyMs = 100;
-    const worker = startLeadWorker(ctx.app, { connector: zohoConnector(), pollIntervalMs: 60_000 });
+    const worker = startLeadWorker(zohoConnector(), { pollIntervalMs: 60_000 });
     await new Promise((r) => setTimeout(r, 20)); // the first pass finds nothing and sleeps
     await createLeads(1);
     await waitFor(() => zoho.requests.some((r) => r.route === 'insert'));
@@ -227,13 +238,13 @@ describe('lead worker', () => {
   it('leaves pending work in the database for the next worker after a restart', async () => {
     const emails = await createLeads(2);
     zoho.inject('insert', 'http500', 1_000);
-    const first = startLeadWorker(ctx.app, { connector: zohoConnector(), pollIntervalMs: 10, maxAttempts: 1_000, ...fast });
+    const first = startLeadWorker(zohoConnector(), { pollIntervalMs: 10, maxAttempts: 1_000, ...fast });
     await waitFor(async () => (await allEntries()).every((e) => e.attempts >= 2));
     await first.stop();
     expect((await allEntries()).map((e) => e.status)).toEqual(['pending', 'pending']);
 
     zoho.clearFaults();
-    const second = startLeadWorker(ctx.app, { connector: zohoConnector(), pollIntervalMs: 10, ...fast });
+    const second = startLeadWorker(zohoConnector(), { pollIntervalMs: 10, ...fast });
     await waitFor(synced);
     await second.stop();
     expectDeliveredOnce(emails);
@@ -251,7 +262,7 @@ describe('lead worker', () => {
         },
       },
     }) as CrmConnector;
-    const worker = startLeadWorker(ctx.app, { connector: flaky, pollIntervalMs: 10, ...fast });
+    const worker = startLeadWorker(flaky, { pollIntervalMs: 10, ...fast });
     await waitFor(synced);
     await worker.stop();
     expect(zoho.counts.insert).toBe(1);
@@ -260,15 +271,15 @@ describe('lead worker', () => {
 
 describe.skipIf(process.env.TEST_DB !== 'postgres')('two instances on one PostgreSQL', () => {
   it('never push the same lead twice', async () => {
-    const [{ name }] = (await ctx.db.execute(sql`select current_database() as name`)) as unknown as [{ name: string }];
+    const { rows: [{ name }] } = (await ctx.db.execute(sql`select current_database() as name`)) as unknown as { rows: [{ name: string }] };
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${name}`;
     const second = await openDatabase({ url: url.toString() });
     try {
       const emails = await createLeads(20);
       zoho.latencyMs = 15;
-      const a = createOutboxProcessor(ctx.db, { connector: zohoConnector(), log: ctx.app.log });
-      const b = createOutboxProcessor(second.db, { connector: zohoConnector(), log: ctx.app.log });
+      const a = createOutboxProcessor(ctx.db, { handlers: crmHandlers(zohoConnector()), log: ctx.app.log });
+      const b = createOutboxProcessor(second.db, { handlers: crmHandlers(zohoConnector()), log: ctx.app.log });
       const [handledByA, handledByB] = await Promise.all([a.processDue(), b.processDue()]);
 
       expect(handledByA + handledByB).toBe(20);

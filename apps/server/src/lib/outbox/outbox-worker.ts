@@ -1,0 +1,251 @@
+import { and, eq, inArray, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db';
+import { outbox } from '../../db/schema';
+import { notifyOutbox, onOutboxChange } from './outbox-events';
+import { OutboxError, type OutboxEntry, type OutboxHandlers } from './outbox';
+
+export interface OutboxProcessorOptions {
+  handlers: OutboxHandlers;
+  log: FastifyBaseLogger;
+  /** How long a claimed entry stays invisible to other workers; renewed while its handler runs. */
+  leaseMs?: number;
+  /** Entries handled side by side. */
+  concurrency?: number;
+  /** An entry keeps being retried for this long after it was created, then fails. */
+  maxAgeMs?: number;
+  /** An optional bound on attempts as well (tests, special actions). */
+  maxAttempts?: number;
+  backoffBaseMs?: number;
+  backoffCapMs?: number;
+  now?: () => number;
+  random?: () => number;
+  /** Checked between batches so stop() only waits for the entries in hand. */
+  shouldStop?: () => boolean;
+}
+
+const defaults = {
+  leaseMs: 30_000,
+  concurrency: 4,
+  maxAgeMs: 72 * 60 * 60_000,
+  maxAttempts: Number.POSITIVE_INFINITY,
+  backoffBaseMs: 2_000,
+  backoffCapMs: 15 * 60_000,
+};
+
+/**
+ * Claims due outbox entries in batches (FOR UPDATE SKIP LOCKED, so instances never take the same
+ * row), runs each through its action's handler, and records the outcome while it still holds the
+ * lease. Leases are short and renewed while a handler runs, so a dead worker's entries are taken
+ * over within one lease. A failure retries with capped exponential backoff and full jitter; an
+ * outage or a 429 pauses the handler's whole group, so a backlog does not hammer a struggling CRM.
+ */
+export function createOutboxProcessor(db: Database, opts: OutboxProcessorOptions) {
+  const o = { ...defaults, ...opts };
+  const now = opts.now ?? Date.now;
+  const random = opts.random ?? Math.random;
+  const { handlers, log } = opts;
+  const pausedUntil = new Map<string, number>();
+
+  const groupOf = (action: string) => handlers[action]?.group ?? action;
+
+  /** Actions whose group is paused right now; their entries are left for later. */
+  function pausedActions(at: number): string[] {
+    return Object.keys(handlers).filter((action) => (pausedUntil.get(groupOf(action)) ?? 0) > at);
+  }
+
+  /** Pending and due, or processing with an expired lease (its worker died). */
+  const isDue = (at: Date): SQL =>
+    or(
+      and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, at)),
+      and(eq(outbox.status, 'processing'), lt(outbox.lockedUntil, at)),
+    )!;
+
+  async function claim(limit: number): Promise<OutboxEntry[]> {
+    const at = new Date(now());
+    const paused = pausedActions(at.getTime());
+    const known = Object.keys(handlers);
+    if (!known.length) return [];
+    const due = db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(isDue(at), inArray(outbox.action, known), paused.length ? notInArray(outbox.action, paused) : undefined))
+      .orderBy(outbox.nextAttemptAt, outbox.id)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return db
+      .update(outbox)
+      .set({ status: 'processing', lockedUntil: new Date(at.getTime() + o.leaseMs), attempts: sql`${outbox.attempts} + 1` })
+      .where(inArray(outbox.id, due))
+      .returning();
+  }
+
+  /** Bookkeeping only while we still hold the lease; a worker that lost it must not overwrite. */
+  const stillOurs = (entry: OutboxEntry) =>
+    and(eq(outbox.id, entry.id), eq(outbox.status, 'processing'), eq(outbox.lockedUntil, entry.lockedUntil!));
+
+  /** Extends the lease of an entry in hand; false when it is no longer ours. */
+  async function renew(entry: OutboxEntry): Promise<boolean> {
+    const lockedUntil = new Date(now() + o.leaseMs);
+    const renewed = await db.update(outbox).set({ lockedUntil }).where(stillOurs(entry)).returning({ id: outbox.id });
+    if (renewed.length) entry.lockedUntil = lockedUntil;
+    return renewed.length > 0;
+  }
+
+  async function settle(entry: OutboxEntry): Promise<void> {
+    const handler = handlers[entry.action]!;
+    await db.transaction(async (tx) => {
+      const done = await tx
+        .update(outbox)
+        .set({ status: 'done', lockedUntil: null, lastError: null })
+        .where(stillOurs(entry))
+        .returning({ id: outbox.id });
+      if (done.length) await handler.onDone?.(tx, entry);
+    });
+  }
+
+  async function recordFailure(entry: OutboxEntry, err: unknown): Promise<void> {
+    const handler = handlers[entry.action]!;
+    const retryable = !(err instanceof OutboxError) || err.retryable;
+    const at = now();
+    const isTooOld = at - entry.createdAt.getTime() >= o.maxAgeMs;
+    const isFinal = !retryable || isTooOld || entry.attempts >= o.maxAttempts;
+    const lastError = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+    const backoff = random() * Math.min(o.backoffCapMs, o.backoffBaseMs * 2 ** (entry.attempts - 1));
+    const retryAfter = err instanceof OutboxError && err.retryAfterMs ? err.retryAfterMs : 0;
+    const delay = Math.max(backoff, retryAfter);
+    if (!isFinal && err instanceof OutboxError && handler.group) {
+      // An outage or a 429 is the remote's, not this entry's: the whole group waits.
+      pausedUntil.set(handler.group, Math.max(pausedUntil.get(handler.group) ?? 0, at + delay));
+    }
+    await db.transaction(async (tx) => {
+      const updated = await tx
+        .update(outbox)
+        .set({
+          status: isFinal ? 'failed' : 'pending',
+          nextAttemptAt: new Date(at + (isFinal ? 0 : delay)),
+          lockedUntil: null,
+          lastError,
+        })
+        .where(stillOurs(entry))
+        .returning({ id: outbox.id });
+      if (updated.length && isFinal) await handler.onFailed?.(tx, entry, lastError);
+    });
+    const context = { outboxId: entry.id, action: entry.action, subject: entry.subjectId, attempts: entry.attempts, error: lastError };
+    if (isFinal) log.error(context, 'outbox entry failed; an admin can retry it');
+    else log.warn({ ...context, retryInMs: Math.round(delay) }, 'outbox entry failed; will retry');
+  }
+
+  async function run(entry: OutboxEntry): Promise<void> {
+    const handler = handlers[entry.action]!;
+    // Renewals and the final bookkeeping are serialised, so a renewal never races the settle.
+    let chain: Promise<unknown> = Promise.resolve();
+    const timer = setInterval(() => {
+      chain = chain.then(() => renew(entry)).catch((err: unknown) => log.warn({ err, outboxId: entry.id }, 'lease renewal failed'));
+    }, Math.max(10, Math.floor(o.leaseMs / 3)));
+    let failure: unknown = null;
+    try {
+      await handler.handle(entry, { db, log, now });
+    } catch (err) {
+      failure = err ?? new Error('handler failed');
+    } finally {
+      clearInterval(timer);
+    }
+    await chain;
+    if (failure) await recordFailure(entry, failure);
+    else await settle(entry);
+  }
+
+  return {
+    /** Works through every due entry, a batch at a time; resolves with how many it handled. */
+    async processDue(): Promise<number> {
+      let handled = 0;
+      while (!opts.shouldStop?.()) {
+        const batch = await claim(o.concurrency);
+        if (!batch.length) break;
+        await Promise.all(batch.map((entry) => run(entry)));
+        handled += batch.length;
+      }
+      return handled;
+    },
+  };
+}
+
+export interface OutboxWorkerOptions extends Omit<OutboxProcessorOptions, 'shouldStop'> {
+  pollIntervalMs?: number;
+}
+
+export interface OutboxWorker {
+  /** Stops polling and waits for the entries in hand; unfinished work stays in the database. */
+  stop(): Promise<void>;
+}
+
+/** Polls the outbox (and wakes at once when this process enqueues) until stopped. Never throws: errors are logged. */
+export function startOutboxWorker(db: Database, opts: OutboxWorkerOptions): OutboxWorker {
+  const pollIntervalMs = opts.pollIntervalMs ?? 1_000;
+  let isStopping = false;
+  let isNudged = false;
+  let wake: (() => void) | null = null;
+  const processor = createOutboxProcessor(db, { ...opts, shouldStop: () => isStopping });
+  const unsubscribe = onOutboxChange(db, () => {
+    isNudged = true;
+    wake?.();
+  });
+
+  const loop = (async () => {
+    while (!isStopping) {
+      try {
+        await processor.processDue();
+      } catch (err) {
+        opts.log.error({ err }, 'outbox worker pass failed; retrying on the next poll');
+      }
+      if (isStopping) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, pollIntervalMs);
+        function done() {
+          clearTimeout(timer);
+          wake = null;
+          resolve();
+        }
+        wake = done;
+        if (isNudged) done();
+        isNudged = false;
+      });
+    }
+  })();
+
+  return {
+    async stop() {
+      isStopping = true;
+      unsubscribe();
+      wake?.();
+      await loop;
+    },
+  };
+}
+
+/** Failed entries matching the filter go back to pending with a fresh budget; answers their ids. */
+export async function retryFailedEntries(
+  db: Database,
+  filter: { actions?: string[]; leadIds?: number[] } = {},
+  onRetried?: (tx: Parameters<Parameters<Database['transaction']>[0]>[0], entries: OutboxEntry[]) => Promise<void>,
+): Promise<number> {
+  const at = new Date();
+  const count = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(outbox)
+      .set({ status: 'pending', attempts: 0, nextAttemptAt: at, createdAt: at, lockedUntil: null })
+      .where(
+        and(
+          eq(outbox.status, 'failed'),
+          filter.actions ? inArray(outbox.action, filter.actions) : undefined,
+          filter.leadIds ? inArray(outbox.leadId, filter.leadIds.length ? filter.leadIds : [-1]) : undefined,
+        ),
+      )
+      .returning();
+    if (rows.length) await onRetried?.(tx, rows);
+    return rows.length;
+  });
+  if (count) notifyOutbox(db);
+  return count;
+}

@@ -1,0 +1,205 @@
+import { and, count, desc, eq, gte, inArray, isNull, like, lt, max, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { AdminStats, CrmHealth, LeadStatus, Period } from '@portal/contract';
+import type { Database } from '../../db';
+import { auditLog, leads, outbox, referralVisits, users } from '../../db/schema';
+
+const DAY = 24 * 60 * 60_000;
+const periodDays: Record<Exclude<Period, 'all'>, number> = { '7d': 7, '30d': 30, '90d': 90, '12m': 365 };
+
+/** The period's window [from, to) and the one just before it (null for "all"). */
+export function periodWindow(period: Period, now: Date): { from: Date | null; to: Date; prevFrom: Date | null } {
+  if (period === 'all') return { from: null, to: now, prevFrom: null };
+  const span = periodDays[period] * DAY;
+  return { from: new Date(now.getTime() - span), to: now, prevFrom: new Date(now.getTime() - 2 * span) };
+}
+
+/** Statuses that mean the merchant was reached (the funnel's "contacted" step and beyond). */
+const contactedOrLater: LeadStatus[] = ['contacted', 'analysis', 'application', 'approved', 'lost'];
+
+interface Figures {
+  visits: number;
+  referrals: number;
+  createdApproved: number;
+  approved: number;
+  contacted: number;
+  activePartners: number;
+  newPartners: number;
+}
+
+async function figures(db: Database, from: Date | null, to: Date): Promise<Figures> {
+  const createdIn = (column: AnyColumn): SQL | undefined =>
+    and(from ? gte(column, from) : undefined, lt(column, to));
+  const dayFrom = from ? from.toISOString().slice(0, 10) : null;
+  const [[leadRow], [approvedRow], [visitRow], [partnerRow]] = await Promise.all([
+    db
+      .select({
+        referrals: count(),
+        createdApproved: sql<number>`(count(*) filter (where ${leads.status} = 'approved'))::int`.mapWith(Number),
+        contacted: sql<number>`(count(*) filter (where ${inArray(leads.status, contactedOrLater)}))::int`.mapWith(Number),
+        activePartners: sql<number>`count(distinct ${leads.partnerId})::int`.mapWith(Number),
+      })
+      .from(leads)
+      .where(createdIn(leads.createdAt)),
+    db
+      .select({ n: count() })
+      .from(leads)
+      .where(and(eq(leads.status, 'approved'), createdIn(leads.statusChangedAt))),
+    db
+      .select({ n: count() })
+      .from(referralVisits)
+      .where(
+        and(
+          dayFrom ? sql`${referralVisits.day} >= ${dayFrom}::date` : undefined,
+          sql`${referralVisits.day} <= ${to.toISOString().slice(0, 10)}::date`,
+        ),
+      ),
+    db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.role, 'user'), createdIn(users.createdAt))),
+  ]);
+  return {
+    visits: visitRow?.n ?? 0,
+    referrals: leadRow?.referrals ?? 0,
+    createdApproved: leadRow?.createdApproved ?? 0,
+    contacted: leadRow?.contacted ?? 0,
+    activePartners: leadRow?.activePartners ?? 0,
+    approved: approvedRow?.n ?? 0,
+    newPartners: partnerRow?.n ?? 0,
+  };
+}
+
+const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
+
+/**
+ * Every figure of the admin home for a period, computed by the database. Referrals, conversion and
+ * active partners count referrals created in the period; approved merchants count referrals that
+ * became approved in it; conversion is the share of the period's referrals that are approved now.
+ */
+export async function getAdminStats(db: Database, period: Period, now = new Date()): Promise<AdminStats> {
+  const { from, to, prevFrom } = periodWindow(period, now);
+  const createdIn = and(from ? gte(leads.createdAt, from) : undefined, lt(leads.createdAt, to));
+  const [current, previous, perDay, top, [applications], [failed], [unattributed], recent] = await Promise.all([
+    figures(db, from, to),
+    prevFrom && from ? figures(db, prevFrom, from) : Promise.resolve(null),
+    db
+      .select({
+        day: sql<string>`to_char(${leads.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`.as('day'),
+        status: leads.status,
+        n: count(),
+      })
+      .from(leads)
+      .where(createdIn)
+      .groupBy(sql`1`, leads.status)
+      .orderBy(sql`1`),
+    db
+      .select({
+        id: users.id,
+        full_name: users.fullName,
+        email: users.email,
+        referrals: sql<number>`count(*)::int`.mapWith(Number),
+        approved: sql<number>`(count(*) filter (where ${leads.status} = 'approved'))::int`.mapWith(Number),
+      })
+      .from(leads)
+      .innerJoin(users, eq(users.id, leads.partnerId))
+      .where(createdIn)
+      .groupBy(users.id)
+      .orderBy(sql`5 desc`, sql`4 desc`, users.id)
+      .limit(10),
+    db.select({ n: count() }).from(users).where(eq(users.status, 'pending_approval')),
+    db.select({ n: count() }).from(outbox).where(and(eq(outbox.status, 'failed'), like(outbox.action, 'crm.%'))),
+    db.select({ n: count() }).from(leads).where(isNull(leads.partnerId)),
+    db
+      .select({ entry: auditLog, actorName: users.fullName, actorEmail: users.email })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(10),
+  ]);
+
+  const days = new Map<string, Record<string, number>>();
+  for (const row of perDay) {
+    const counts = days.get(row.day) ?? {};
+    counts[row.status] = row.n;
+    days.set(row.day, counts);
+  }
+  const card = (value: number, prev: number | null) => ({ value, previous: prev });
+  return {
+    period,
+    from: from?.toISOString() ?? null,
+    to: to.toISOString(),
+    cards: {
+      visits: card(current.visits, previous?.visits ?? null),
+      referrals: card(current.referrals, previous?.referrals ?? null),
+      conversion: card(ratio(current.createdApproved, current.referrals), previous ? ratio(previous.createdApproved, previous.referrals) : null),
+      approved: card(current.approved, previous?.approved ?? null),
+      active_partners: card(current.activePartners, previous?.activePartners ?? null),
+      new_partners: card(current.newPartners, previous?.newPartners ?? null),
+    },
+    per_day: [...days].map(([day, counts]) => ({ day, counts })),
+    funnel: { visits: current.visits, referrals: current.referrals, contacted: current.contacted, approved: current.createdApproved },
+    top_partners: top,
+    todo: { applications: applications?.n ?? 0, failed_syncs: failed?.n ?? 0, unattributed_leads: unattributed?.n ?? 0 },
+    recent_activity: recent.map(({ entry, actorName, actorEmail }) => ({
+      id: entry.id,
+      at: entry.at.toISOString(),
+      actor: entry.actorId != null && actorName != null ? { id: entry.actorId, name: actorName, email: actorEmail ?? '' } : null,
+      action: entry.action,
+      target_type: entry.targetType,
+      target_id: entry.targetId,
+    })),
+  };
+}
+
+/** Anything pending longer than this turns the light amber. */
+export const CRM_LATE_MS = 15 * 60_000;
+
+/** A short code for an error text: an upper-case code it names (DUPLICATE_DATA, INVALID_TOKEN), else its HTTP status, else "ERROR". */
+export function errorCode(text: string): string {
+  return text.match(/\b([A-Z][A-Z0-9]*_[A-Z0-9_]+)\b/)?.[1] ?? text.match(/\b(?:HTTP|status)\s*(\d{3})\b/i)?.[1] ?? 'ERROR';
+}
+
+/** The CRM side of the outbox: queue sizes, age, last success and recent errors grouped by code. */
+export async function getCrmHealth(db: Database, connector: string, now = new Date()): Promise<CrmHealth> {
+  const crm = like(outbox.action, 'crm.%');
+  const [[queue], [done], errors] = await Promise.all([
+    db
+      .select({
+        pending: sql<number>`(count(*) filter (where ${outbox.status} in ('pending', 'processing')))::int`.mapWith(Number),
+        failed: sql<number>`(count(*) filter (where ${outbox.status} = 'failed'))::int`.mapWith(Number),
+        oldestPending: sql<Date | null>`min(${outbox.createdAt}) filter (where ${outbox.status} in ('pending', 'processing'))`.mapWith(
+          (v: unknown) => (v == null ? null : new Date(v as string)),
+        ),
+      })
+      .from(outbox)
+      .where(crm),
+    db.select({ at: max(outbox.updatedAt) }).from(outbox).where(and(crm, eq(outbox.status, 'done'))),
+    db
+      .select({ lastError: outbox.lastError, at: outbox.updatedAt })
+      .from(outbox)
+      .where(and(crm, inArray(outbox.status, ['failed', 'pending', 'processing']), sql`${outbox.lastError} is not null`))
+      .orderBy(desc(outbox.updatedAt))
+      .limit(500),
+  ]);
+  const groups = new Map<string, { code: string; count: number; last_at: string; example: string }>();
+  for (const row of errors) {
+    const code = errorCode(row.lastError ?? '');
+    const group = groups.get(code);
+    if (group) group.count += 1;
+    else groups.set(code, { code, count: 1, last_at: row.at.toISOString(), example: (row.lastError ?? '').slice(0, 200) });
+  }
+  const pending = queue?.pending ?? 0;
+  const failed = queue?.failed ?? 0;
+  const oldest = queue?.oldestPending ?? null;
+  const isLate = oldest !== null && now.getTime() - oldest.getTime() > CRM_LATE_MS;
+  return {
+    connector,
+    pending,
+    failed,
+    oldest_pending_at: oldest?.toISOString() ?? null,
+    last_success_at: done?.at?.toISOString() ?? null,
+    errors: [...groups.values()].sort((a, b) => b.count - a.count),
+    light: failed > 0 ? 'red' : isLate ? 'amber' : 'green',
+  };
+}
+

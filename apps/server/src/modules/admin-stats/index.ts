@@ -1,0 +1,1 @@
+export { adminStatsRoutes } from './admin-stats-routes';

@@ -1,0 +1,135 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminUserDetailResponse,
+  adminUserExportQuery,
+  adminUserListQuery,
+  adminUserListResponse,
+  inviteUserRequest,
+  messageEnvelope,
+  messages,
+  reasonRequest,
+  rejectRequest,
+  updateUserRequest,
+  userIdParams,
+  userSchema,
+  successEnvelope,
+} from '@portal/contract';
+import { csvRow, sendCsv } from '../../lib/csv';
+import { notifyOutbox } from '../../lib/outbox';
+import { errorResponses } from '../../lib/route-schemas';
+import { currentUser } from '../../plugins/auth';
+import { toUser } from '../users';
+import {
+  approveUser,
+  disableUser,
+  enableUser,
+  exportHeader,
+  exportUsers,
+  getUserDetail,
+  inviteUser,
+  listUsers,
+  rejectUser,
+  resendInvite,
+  revokeSessions,
+  sendReset,
+  updateUser,
+} from './admin-users-service';
+
+const tags = ['admin-users'];
+const m = messages.adminUsers;
+const userResponse = successEnvelope(userSchema);
+const optionalReason = z.object({ reason: z.string().trim().max(500).optional() }).optional();
+
+/** /admin/users (issue 9 §1, §6); registered inside the admin scope, which guards every route. */
+export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/users',
+    { schema: { tags, querystring: adminUserListQuery, response: { 200: adminUserListResponse, ...errorResponses(400, 401, 403) } } },
+    async (request) => ({ status: 'success' as const, data: await listUsers(app.db, request.query) }),
+  );
+
+  app.get(
+    '/users/export.csv',
+    {
+      schema: {
+        tags,
+        querystring: adminUserExportQuery,
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const rows = await exportUsers(app.db, request.query, app.config.publicUrl);
+      const body = `\uFEFF${csvRow(exportHeader)}${rows.map(csvRow).join('')}`;
+      return sendCsv(reply, 'users', body);
+    },
+  );
+
+  app.post(
+    '/users/invite',
+    { schema: { tags, body: inviteUserRequest, response: { 201: userResponse, ...errorResponses(400, 401, 403, 409) } } },
+    async (request, reply) => {
+      const actor = currentUser(request);
+      const user = await app.db.transaction((tx) => inviteUser(tx, request.body, actor));
+      notifyOutbox(app.db);
+      return reply.status(201).send({ status: 'success', message: m.invited, data: toUser(user) });
+    },
+  );
+
+  app.get(
+    '/users/:id',
+    { schema: { tags, params: userIdParams, response: { 200: adminUserDetailResponse, ...errorResponses(400, 401, 403, 404) } } },
+    async (request) => ({ status: 'success' as const, data: await getUserDetail(app.db, request.params.id) }),
+  );
+
+  app.patch(
+    '/users/:id',
+    {
+      schema: {
+        tags,
+        params: userIdParams,
+        body: updateUserRequest,
+        response: { 200: userResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      const user = await app.db.transaction((tx) => updateUser(tx, request.params.id, request.body, actor));
+      notifyOutbox(app.db);
+      return { status: 'success' as const, message: m.updated, data: toUser(user) };
+    },
+  );
+
+  const action = (
+    path: string,
+    message: string,
+    run: (tx: Parameters<Parameters<typeof app.db.transaction>[0]>[0], id: number, body: unknown, actor: ReturnType<typeof currentUser>) => Promise<void>,
+    body?: z.ZodType,
+  ) =>
+    app.post(
+      `/users/:id/${path}`,
+      {
+        schema: {
+          tags,
+          params: userIdParams,
+          ...(body && { body }),
+          response: { 200: messageEnvelope, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => {
+        const actor = currentUser(request);
+        await app.db.transaction((tx) => run(tx, request.params.id, request.body, actor));
+        notifyOutbox(app.db);
+        return { status: 'success' as const, message };
+      },
+    );
+
+  action('disable', m.disabled, (tx, id, body, actor) => disableUser(tx, id, (body as { reason: string }).reason, actor), reasonRequest);
+  action('enable', m.enabled, (tx, id, body, actor) => enableUser(tx, id, (body as { reason?: string } | undefined)?.reason, actor), optionalReason);
+  action('send-reset', m.resetSent, (tx, id, _body, actor) => sendReset(tx, id, actor));
+  action('revoke-sessions', m.sessionsRevoked, (tx, id, _body, actor) => revokeSessions(tx, id, actor));
+  action('resend-invite', m.inviteResent, (tx, id, _body, actor) => resendInvite(tx, id, actor));
+  action('approve', messages.application.approved, (tx, id, _body, actor) => approveUser(tx, id, actor));
+  action('reject', messages.application.rejected, (tx, id, body, actor) => rejectUser(tx, id, body as z.infer<typeof rejectRequest>, actor), rejectRequest);
+};

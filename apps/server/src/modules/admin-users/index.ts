@@ -1,0 +1,1 @@
+export { adminUsersRoutes } from './admin-users-routes';

@@ -1,0 +1,2 @@
+export { auditAdminRoutes } from './audit-routes';
+export { listAudit } from './audit-service';

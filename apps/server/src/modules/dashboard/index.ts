@@ -1,0 +1,3 @@
+export { dashboardRoutes } from './dashboard-routes';
+export { getDashboardSummary, getDashboardTimeseries } from './dashboard-service';
+export { periodRange } from './period-range';

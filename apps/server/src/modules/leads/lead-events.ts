@@ -1,0 +1,71 @@
+import type { LeadEventKind, LeadStatus } from '@portal/contract';
+import type { DbExecutor } from '../../db';
+import { leadEvents } from '../../db/schema';
+
+export type LeadEventRow = typeof leadEvents.$inferSelect;
+
+/** An event as written, with the lead's public id for listeners that build links or mails. */
+export interface RecordedLeadEvent extends LeadEventRow {
+  leadPublicId: string;
+}
+
+export interface LeadEventInput {
+  leadId: number;
+  leadPublicId: string;
+  kind: LeadEventKind;
+  /** The user who acted, or null with a label: 'CRM', 'System', 'Merchant'. */
+  actorId: number | null;
+  actorLabel: string;
+  fromStatus?: LeadStatus | null;
+  toStatus?: LeadStatus | null;
+  reason?: string | null;
+  note?: string | null;
+  visibleToPartner?: boolean;
+  data?: Record<string, unknown> | null;
+  at?: Date;
+}
+
+/**
+ * Runs inside the transaction that recorded the event, so what a listener enqueues (a mail, a CRM
+ * status push) exists exactly when the event does.
+ */
+export type LeadEventListener = (tx: DbExecutor, event: RecordedLeadEvent) => Promise<void>;
+
+/** Other modules (notifications, CRM status sync) subscribe here instead of the leads module calling them. */
+export interface LeadEventBus {
+  on(listener: LeadEventListener): void;
+  emit(tx: DbExecutor, event: RecordedLeadEvent): Promise<void>;
+}
+
+export function createLeadEventBus(): LeadEventBus {
+  const listeners: LeadEventListener[] = [];
+  return {
+    on: (listener) => void listeners.push(listener),
+    async emit(tx, event) {
+      for (const listener of listeners) await listener(tx, event);
+    },
+  };
+}
+
+/** Appends an event to a lead's history (never updated or deleted) and tells the listeners. */
+export async function recordLeadEvent(tx: DbExecutor, bus: LeadEventBus | null, input: LeadEventInput): Promise<RecordedLeadEvent> {
+  const [row] = await tx
+    .insert(leadEvents)
+    .values({
+      leadId: input.leadId,
+      kind: input.kind,
+      actorId: input.actorId,
+      actorLabel: input.actorLabel,
+      fromStatus: input.fromStatus ?? null,
+      toStatus: input.toStatus ?? null,
+      reason: input.reason ?? null,
+      note: input.note ?? null,
+      visibleToPartner: input.visibleToPartner ?? false,
+      data: input.data ?? null,
+      ...(input.at ? { createdAt: input.at } : {}),
+    })
+    .returning();
+  const event = { ...row!, leadPublicId: input.leadPublicId };
+  await bus?.emit(tx, event);
+  return event;
+}

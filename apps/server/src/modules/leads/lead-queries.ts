@@ -1,0 +1,298 @@
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  canMoveLead,
+  leadStatuses,
+  type AdminLeadDetail,
+  type AdminLeadSummary,
+  type LeadEvent,
+  type LeadSource,
+  type LeadStatus,
+  type PartnerLeadDetail,
+  type PartnerLeadSummary,
+  type SyncState,
+} from '@portal/contract';
+import type { DbExecutor } from '../../db';
+import { leadEvents, leads, outbox, users } from '../../db/schema';
+import { afterCursor, containsPattern, dayRange, keysetTimestamp, newestFirst, pageOf } from '../../lib/cursor';
+import { PUSH_LEAD } from './crm-push';
+import { countAllLeadsByStatus } from './status-counts';
+
+/** The filters of /admin/leads and its CSV export. */
+export interface AdminLeadFilters {
+  status?: LeadStatus;
+  partner_id?: number;
+  unattributed?: 'true' | 'false';
+  source?: LeadSource;
+  sync_state?: SyncState;
+  from?: string;
+  to?: string;
+  q?: string;
+}
+
+/** The filters of /referrals (always one partner's own leads). */
+export interface PartnerLeadFilters {
+  partnerId: number;
+  status?: LeadStatus;
+  q?: string;
+}
+
+export type StatusCounts = Record<LeadStatus, number>;
+
+/** Case-insensitive search on business, contact name and email (ILIKE; a trigram index is the next step at volume). */
+function searchCondition(q: string | undefined): SQL | undefined {
+  const text = q?.trim();
+  if (!text) return undefined;
+  const pattern = containsPattern(text);
+  return or(
+    ilike(leads.company, pattern),
+    ilike(sql`(${leads.firstName} || ' ' || ${leads.lastName})`, pattern),
+    ilike(leads.email, pattern),
+  );
+}
+
+function adminConditions(f: AdminLeadFilters, withStatus: boolean): (SQL | undefined)[] {
+  return [
+    withStatus && f.status ? eq(leads.status, f.status) : undefined,
+    f.partner_id ? eq(leads.partnerId, f.partner_id) : undefined,
+    f.unattributed === 'true' ? isNull(leads.partnerId) : undefined,
+    f.source ? eq(leads.source, f.source) : undefined,
+    f.sync_state ? eq(leads.syncState, f.sync_state) : undefined,
+    ...dayRange(leads.createdAt, f.from, f.to),
+    searchCondition(f.q),
+  ];
+}
+
+function partnerConditions(f: PartnerLeadFilters, withStatus: boolean): (SQL | undefined)[] {
+  return [eq(leads.partnerId, f.partnerId), withStatus && f.status ? eq(leads.status, f.status) : undefined, searchCondition(f.q)];
+}
+
+const rowColumns = {
+  id: leads.id,
+  publicId: leads.publicId,
+  company: leads.company,
+  firstName: leads.firstName,
+  lastName: leads.lastName,
+  email: leads.email,
+  title: leads.title,
+  businessType: leads.businessType,
+  notes: leads.notes,
+  partnerId: leads.partnerId,
+  partnerName: users.fullName,
+  partnerEmail: users.email,
+  source: leads.source,
+  status: leads.status,
+  mid: leads.mid,
+  syncState: leads.syncState,
+  crmId: leads.crmId,
+  createdAt: leads.createdAt,
+  updatedAt: leads.updatedAt,
+  statusChangedAt: leads.statusChangedAt,
+  cursorAt: keysetTimestamp(leads.createdAt),
+};
+export type LeadListRow = Awaited<ReturnType<typeof selectRows>>[number];
+
+/** One keyset page, newest first: `WHERE … AND (created_at, id) < cursor ORDER BY created_at DESC, id DESC LIMIT n`, off the indexes. */
+function selectRows(db: DbExecutor, conditions: (SQL | undefined)[], cursor: string | undefined, limit: number) {
+  return db
+    .select(rowColumns)
+    .from(leads)
+    .leftJoin(users, eq(users.id, leads.partnerId))
+    .where(and(...conditions, afterCursor(leads.createdAt, leads.id, cursor)))
+    .orderBy(...newestFirst(leads.createdAt, leads.id))
+    .limit(limit);
+}
+
+async function countByStatus(db: DbExecutor, conditions: (SQL | undefined)[]): Promise<StatusCounts> {
+  const rows = await db
+    .select({ status: leads.status, count: sql<number>`count(*)::int` })
+    .from(leads)
+    .where(and(...conditions))
+    .groupBy(leads.status);
+  const counts = Object.fromEntries(leadStatuses.map((s) => [s, 0])) as StatusCounts;
+  for (const row of rows) counts[row.status] = Number(row.count);
+  return counts;
+}
+
+export const contactName = (row: { firstName: string; lastName: string }) => [row.firstName, row.lastName].filter(Boolean).join(' ');
+
+export function toAdminSummary(row: LeadListRow): AdminLeadSummary {
+  return {
+    id: row.publicId,
+    business: row.company,
+    contact: contactName(row),
+    email: row.email,
+    partner: row.partnerId != null && row.partnerName != null ? { id: row.partnerId, name: row.partnerName, email: row.partnerEmail ?? '' } : null,
+    source: row.source,
+    status: row.status,
+    sync_state: row.syncState,
+    submitted_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The partner's "last update" is the last status move, not CRM bookkeeping. */
+export function toPartnerSummary(row: LeadListRow): PartnerLeadSummary {
+  return {
+    id: row.publicId,
+    business: row.company,
+    contact: contactName(row),
+    industry: row.businessType,
+    status: row.status,
+    submitted_at: row.createdAt.toISOString(),
+    updated_at: row.statusChangedAt.toISOString(),
+  };
+}
+
+export async function listAdminLeads(db: DbExecutor, query: AdminLeadFilters & { cursor?: string; limit: number }) {
+  const countConditions = adminConditions(query, false);
+  const [rows, counts] = await Promise.all([
+    selectRows(db, adminConditions(query, true), query.cursor, query.limit + 1),
+    // Nothing but a status filter: the trigger-kept counters, instead of counting every lead.
+    countConditions.every((c) => c === undefined) ? countAllLeadsByStatus(db) : countByStatus(db, countConditions),
+  ]);
+  const page = pageOf(rows, query.limit);
+  return { items: page.rows.map(toAdminSummary), next_cursor: page.nextCursor, counts };
+}
+
+export async function listPartnerLeads(db: DbExecutor, query: PartnerLeadFilters & { cursor?: string; limit: number }) {
+  const rows = await selectRows(db, partnerConditions(query, true), query.cursor, query.limit + 1);
+  const page = pageOf(rows, query.limit);
+  return { items: page.rows.map(toPartnerSummary), next_cursor: page.nextCursor };
+}
+
+export async function countPartnerLeads(db: DbExecutor, partnerId: number) {
+  const counts = await countByStatus(db, partnerConditions({ partnerId }, false));
+  return { counts, total: Object.values(counts).reduce((a, b) => a + b, 0) };
+}
+
+export const exportBatchSize = 1000;
+
+/** Every row of a filter, newest first, in keyset batches: what a streamed export iterates. */
+async function* batches(db: DbExecutor, conditions: (SQL | undefined)[]): AsyncGenerator<LeadListRow[]> {
+  let cursor: string | undefined;
+  for (;;) {
+    const rows = await selectRows(db, conditions, cursor, exportBatchSize + 1);
+    const page = pageOf(rows, exportBatchSize);
+    yield page.rows;
+    if (!page.nextCursor) return;
+    cursor = page.nextCursor;
+  }
+}
+
+export const adminExportBatches = (db: DbExecutor, filters: AdminLeadFilters) => batches(db, adminConditions(filters, true));
+export const partnerExportBatches = (db: DbExecutor, filters: PartnerLeadFilters) => batches(db, partnerConditions(filters, true));
+
+/** The internal id and status of a lead by its public id; null for unknown or malformed ids. */
+export async function findLeadRef(db: DbExecutor, publicId: string) {
+  if (!uuidPattern.test(publicId)) return null;
+  const [row] = await db
+    .select({ id: leads.id, publicId: leads.publicId, status: leads.status, partnerId: leads.partnerId })
+    .from(leads)
+    .where(eq(leads.publicId, publicId));
+  return row ?? null;
+}
+
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function loadEvents(db: DbExecutor, leadId: number, forPartner: boolean): Promise<LeadEvent[]> {
+  const rows = await db
+    .select({ event: leadEvents, actorName: users.fullName })
+    .from(leadEvents)
+    .leftJoin(users, eq(users.id, leadEvents.actorId))
+    .where(
+      and(
+        eq(leadEvents.leadId, leadId),
+        forPartner ? and(eq(leadEvents.visibleToPartner, true), inArray(leadEvents.kind, partnerEventKinds)) : undefined,
+      ),
+    )
+    .orderBy(asc(leadEvents.createdAt), asc(leadEvents.id));
+  return rows.map(({ event, actorName }) => ({
+    id: event.id,
+    kind: event.kind,
+    at: event.createdAt.toISOString(),
+    actor: actorName ?? event.actorLabel,
+    from_status: event.fromStatus,
+    to_status: event.toStatus,
+    reason: event.reason,
+    note: event.note,
+    visible_to_partner: event.visibleToPartner,
+    // Details (MIDs, other partners, what was resubmitted) stay with admins.
+    data: forPartner ? null : ((event.data as Record<string, unknown> | null) ?? null),
+  }));
+}
+
+/** What a partner's timeline may show: never reassignments, CRM syncs or repeated requests. */
+export const partnerEventKinds = ['created', 'status', 'note'] as const;
+
+export async function getAdminLeadDetail(db: DbExecutor, publicId: string): Promise<AdminLeadDetail | null> {
+  if (!uuidPattern.test(publicId)) return null;
+  const [row] = await db
+    .select({ lead: leads, partnerName: users.fullName, partnerEmail: users.email, cursorAt: keysetTimestamp(leads.createdAt) })
+    .from(leads)
+    .leftJoin(users, eq(users.id, leads.partnerId))
+    .where(eq(leads.publicId, publicId));
+  if (!row) return null;
+  const { lead } = row;
+  const [events, [push]] = await Promise.all([
+    loadEvents(db, lead.id, false),
+    db
+      .select({ lastError: outbox.lastError, attempts: outbox.attempts })
+      .from(outbox)
+      .where(and(eq(outbox.leadId, lead.id), eq(outbox.action, PUSH_LEAD)))
+      .orderBy(desc(outbox.id))
+      .limit(1),
+  ]);
+  return {
+    ...toAdminSummary({ ...lead, ...row, cursorAt: row.cursorAt }),
+    first_name: lead.firstName,
+    last_name: lead.lastName,
+    business_type: lead.businessType,
+    country_code: lead.countryCode,
+    phone: lead.title,
+    notes: lead.notes,
+    description: lead.description,
+    referral_uuid: lead.referralUuid,
+    mid: lead.mid,
+    consent: {
+      sms: lead.smsConsent,
+      sms_at: lead.smsConsentAt?.toISOString() ?? null,
+      marketing: lead.marketingConsent,
+      marketing_at: lead.marketingConsentAt?.toISOString() ?? null,
+      text_version: lead.consentTextVersion,
+      has_ip_hash: lead.ipHash.length > 0,
+    },
+    crm: { id: lead.crmId, note_id: lead.crmNoteId, last_error: push?.lastError ?? null, attempts: push?.attempts ?? 0 },
+    allowed_moves: leadStatuses.filter((to) => canMoveLead(lead.status, to)),
+    events,
+  };
+}
+
+/** A partner's own lead; another partner's or an unknown id is null (the route answers 404 for both). */
+export async function getPartnerLeadDetail(db: DbExecutor, partnerId: number, publicId: string): Promise<PartnerLeadDetail | null> {
+  if (!uuidPattern.test(publicId)) return null;
+  const [row] = await db
+    .select(rowColumns)
+    .from(leads)
+    .leftJoin(users, eq(users.id, leads.partnerId))
+    .where(and(eq(leads.publicId, publicId), eq(leads.partnerId, partnerId)));
+  if (!row) return null;
+  return {
+    ...toPartnerSummary(row),
+    email: row.email,
+    phone: row.title,
+    notes: row.notes,
+    events: await loadEvents(db, row.id, true),
+  };
+}
+
+/** Partners (role user) by name or email for the partner picker. */
+export async function lookupPartners(db: DbExecutor, q: string | undefined, max: number) {
+  const text = q?.trim();
+  const pattern = text ? containsPattern(text) : null;
+  return db
+    .select({ id: users.id, name: users.fullName, email: users.email })
+    .from(users)
+    .where(and(eq(users.role, 'user'), pattern ? or(ilike(users.fullName, pattern), ilike(users.email, pattern)) : undefined))
+    .orderBy(asc(users.fullName), asc(users.id))
+    .limit(max);
+}

@@ -1,0 +1,17 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { notificationHandlers, queueNotifications } from './notifications-service';
+
+export { unsubscribeRoutes } from './notifications-routes';
+export { DEFAULT_BRAND, mailActions, notificationSettingKeys, unsubscribeUrl } from './notifications-service';
+export { createUnsubscribeToken, getUnsubscribeSecret, mailKinds, type MailKind } from './unsubscribe-token';
+
+/**
+ * Emails about leads: subscribes to lead events (mails are queued in the event's transaction) and
+ * registers the outbox handlers that render and send them. Registered once, from app.ts.
+ */
+export const notificationsPlugin: FastifyPluginAsync = async (app) => {
+  app.leadEvents.on(queueNotifications);
+  for (const [action, handler] of Object.entries(notificationHandlers({ config: app.config, mailer: app.mailer }))) {
+    app.outbox.register(action, handler);
+  }
+};

@@ -1,0 +1,177 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Database, DbExecutor } from '../../db';
+import { leadEvents, leads, settings, users } from '../../db/schema';
+import type { Mailer } from '../../lib/mailer';
+import { enqueue, type OutboxEntry, type OutboxHandler, type OutboxHandlers } from '../../lib/outbox';
+import type { RecordedLeadEvent } from '../leads';
+import { adminNewLeadMail, leadStatusMail, newReferralMail, type MailFrame } from './notification-mails';
+import { createUnsubscribeToken, getUnsubscribeSecret, type MailKind } from './unsubscribe-token';
+
+/** Admin-editable settings this module reads. */
+export const notificationSettingKeys = {
+  companyName: 'Company Name',
+  /** "off" stops the new-lead mails to admins. */
+  newLeadEmails: 'New Lead Emails',
+} as const;
+
+export const DEFAULT_BRAND = 'Partner Portal';
+
+export const mailActions = {
+  lead_status: 'mail.lead_status',
+  new_referral: 'mail.new_referral',
+  admin_new_lead: 'mail.admin_new_lead',
+} as const satisfies Record<MailKind, string>;
+
+/** The user column that turns a kind on or off; an admin's "new referral" preference covers new-lead mails. */
+export const preferenceColumn = {
+  lead_status: 'notifyLeadStatus',
+  new_referral: 'notifyNewReferral',
+  admin_new_lead: 'notifyNewReferral',
+} as const satisfies Record<MailKind, keyof typeof users.$inferSelect>;
+
+const offValues = new Set(['off', 'false', 'no', '0', 'disabled']);
+
+async function settingValue(db: DbExecutor, key: string): Promise<string | null> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+  return row?.value ?? null;
+}
+
+async function adminMailsOn(db: DbExecutor): Promise<boolean> {
+  const value = await settingValue(db, notificationSettingKeys.newLeadEmails);
+  return value === null || !offValues.has(value.trim().toLowerCase());
+}
+
+type UserRow = typeof users.$inferSelect;
+const wants = (user: UserRow, kind: MailKind) => user.status === 'active' && user[preferenceColumn[kind]];
+
+const entryFor = (kind: MailKind, event: RecordedLeadEvent, userId: number) => ({
+  action: mailActions[kind],
+  subjectType: 'user',
+  subjectId: String(userId),
+  leadId: event.leadId,
+  payload: { eventId: event.id, userId },
+  // One mail per event and recipient, however often the event is seen.
+  dedupeKey: `${mailActions[kind]}:${event.id}:${userId}`,
+});
+
+/**
+ * The lead-event listener: runs in the transaction that recorded the event, so a mail is queued
+ * exactly when its event exists. Preferences are checked here and again when the mail is sent.
+ */
+export async function queueNotifications(tx: DbExecutor, event: RecordedLeadEvent): Promise<void> {
+  if (event.kind !== 'status' && event.kind !== 'created') return;
+  const [lead] = await tx.select({ partnerId: leads.partnerId }).from(leads).where(eq(leads.id, event.leadId));
+  if (!lead) return;
+  const partner = lead.partnerId
+    ? (await tx.select().from(users).where(and(eq(users.id, lead.partnerId), eq(users.role, 'user'))))[0]
+    : undefined;
+
+  if (event.kind === 'status') {
+    if (event.toStatus && partner && wants(partner, 'lead_status')) await enqueue(tx, entryFor('lead_status', event, partner.id));
+    return;
+  }
+
+  const entries = [];
+  // A partner who submitted the referral themselves needs no mail about it.
+  if (partner && event.actorId !== partner.id && wants(partner, 'new_referral')) entries.push(entryFor('new_referral', event, partner.id));
+  if (await adminMailsOn(tx)) {
+    const admins = await tx.select().from(users).where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
+    for (const admin of admins) if (wants(admin, 'admin_new_lead')) entries.push(entryFor('admin_new_lead', event, admin.id));
+  }
+  await enqueue(tx, entries);
+}
+
+interface MailDeps {
+  config: Pick<Config, 'publicUrl'>;
+  mailer: Mailer;
+}
+
+/** The signed link, as both the footer link and the List-Unsubscribe header carry it. */
+export async function unsubscribeUrl(db: Database, config: Pick<Config, 'publicUrl'>, userId: number, kind: MailKind): Promise<string> {
+  const token = createUnsubscribeToken(await getUnsubscribeSecret(db), userId, kind);
+  return `${config.publicUrl}/api/v1/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+const because: Record<MailKind, string> = {
+  lead_status: 'a referral you sent changed status',
+  new_referral: 'a merchant sent a request through your referral link',
+  admin_new_lead: 'you are an administrator and a new lead arrived',
+};
+
+/** Renders and sends one queued mail; anything that no longer holds (preference off, lead reassigned) sends nothing. */
+function mailHandler(kind: MailKind, deps: MailDeps): OutboxHandler {
+  return {
+    async handle(entry: OutboxEntry, { db }) {
+      const { eventId, userId } = entry.payload as { eventId: number; userId: number };
+      const [row] = await db
+        .select({ event: leadEvents, lead: leads })
+        .from(leadEvents)
+        .innerJoin(leads, eq(leads.id, leadEvents.leadId))
+        .where(eq(leadEvents.id, eventId));
+      const [user] = await db.select().from(users).where(eq(users.id, userId));
+      if (!row || !user || !wants(user, kind)) return;
+      const { event, lead } = row;
+      if (kind === 'admin_new_lead') {
+        if (user.role !== 'admin' || !(await adminMailsOn(db))) return;
+      } else if (lead.partnerId !== user.id) {
+        return; // reassigned since: this lead is no longer theirs to hear about
+      }
+
+      const frame: MailFrame = {
+        brand: (await settingValue(db, notificationSettingKeys.companyName))?.trim() || DEFAULT_BRAND,
+        unsubscribeUrl: await unsubscribeUrl(db, deps.config, user.id, kind),
+        because: because[kind],
+      };
+      const partnerLink = `${deps.config.publicUrl}/referrals/${lead.publicId}`;
+      const contact = `${lead.firstName} ${lead.lastName}`.trim();
+      if (kind === 'lead_status') {
+        if (!event.toStatus) return;
+        await deps.mailer.send(
+          leadStatusMail(user, frame, {
+            company: lead.company,
+            fromStatus: event.fromStatus,
+            toStatus: event.toStatus,
+            reason: event.reason,
+            visibleNote: event.visibleToPartner && event.note?.trim() ? event.note : null,
+            link: partnerLink,
+          }),
+        );
+      } else if (kind === 'new_referral') {
+        await deps.mailer.send(newReferralMail(user, frame, { company: lead.company, contact, link: partnerLink }));
+      } else {
+        const [partner] = lead.partnerId
+          ? await db.select({ fullName: users.fullName, email: users.email }).from(users).where(eq(users.id, lead.partnerId))
+          : [];
+        await deps.mailer.send(
+          adminNewLeadMail(user, frame, {
+            company: lead.company,
+            contact,
+            email: lead.email,
+            partner: partner ? `${partner.fullName} <${partner.email}>` : null,
+            source: lead.source,
+            link: `${deps.config.publicUrl}/admin/leads?lead=${lead.publicId}`,
+          }),
+        );
+      }
+    },
+  };
+}
+
+export function notificationHandlers(deps: MailDeps): OutboxHandlers {
+  return {
+    [mailActions.lead_status]: mailHandler('lead_status', deps),
+    [mailActions.new_referral]: mailHandler('new_referral', deps),
+    [mailActions.admin_new_lead]: mailHandler('admin_new_lead', deps),
+  };
+}
+
+/** Turns one kind of mail off for one user (unsubscribe link or List-Unsubscribe-Post). */
+export async function unsubscribe(db: Database, userId: number, kind: MailKind): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ [preferenceColumn[kind]]: false })
+    .where(inArray(users.id, [userId]))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}

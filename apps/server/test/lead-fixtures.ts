@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { LeadStatus } from '@portal/contract';
+import type { App } from '../src/app';
+import type { Database } from '../src/db';
+import { leads } from '../src/db/schema';
+import { recordLeadEvent } from '../src/modules/leads';
+
+type NewLead = Partial<typeof leads.$inferInsert>;
+export type LeadRow = typeof leads.$inferSelect;
+
+/**
+ * A stored lead with its 'created' event, written straight to the database (as the pipeline does,
+ * in one transaction, so the event listeners run) without going through any route.
+ */
+export async function insertLead(app: App, overrides: NewLead = {}, actor: { id: number | null; label: string } = { id: null, label: 'Merchant' }): Promise<LeadRow> {
+  return app.db.transaction(async (tx) => {
+    const [lead] = await tx
+      .insert(leads)
+      .values({
+        referralUuid: '00000000-0000-4000-8000-000000000000',
+        firstName: 'Mia',
+        lastName: 'Merchant',
+        email: `merchant-${randomBytes(4).toString('hex')}@shop.example`,
+        company: 'Corner Bakery',
+        businessType: 'Restaurant',
+        countryCode: 'US',
+        phoneDigits: '2025550123',
+        title: '+1 2025550123',
+        notes: 'Private notes of the merchant',
+        description: 'Private description',
+        smsConsent: false,
+        marketingConsent: false,
+        consentTextVersion: 'test',
+        ipHash: 'hash',
+        source: 'landing_page',
+        ...overrides,
+      })
+      .returning();
+    await recordLeadEvent(tx, app.leadEvents, { leadId: lead!.id, leadPublicId: lead!.publicId, kind: 'created', actorId: actor.id, actorLabel: actor.label });
+    return lead!;
+  });
+}
+
+/** A status move as the pipeline records it: the lead's status and its 'status' event in one transaction. */
+export async function moveLead(
+  app: App,
+  lead: Pick<LeadRow, 'id' | 'publicId'>,
+  to: LeadStatus,
+  opts: { actorId?: number | null; actorLabel?: string; reason?: string; note?: string; visibleToPartner?: boolean } = {},
+) {
+  return app.db.transaction(async (tx) => {
+    const [before] = await tx.select({ status: leads.status }).from(leads).where(eq(leads.id, lead.id)).for('update');
+    await tx.update(leads).set({ status: to, statusChangedAt: new Date() }).where(eq(leads.id, lead.id));
+    return recordLeadEvent(tx, app.leadEvents, {
+      leadId: lead.id,
+      leadPublicId: lead.publicId,
+      kind: 'status',
+      actorId: opts.actorId ?? null,
+      actorLabel: opts.actorLabel ?? 'Ada Admin',
+      fromStatus: before!.status,
+      toStatus: to,
+      reason: opts.reason ?? null,
+      note: opts.note ?? null,
+      visibleToPartner: opts.visibleToPartner ?? false,
+    });
+  });
+}
+
+export const leadRows = (db: Database) => db.select().from(leads).orderBy(leads.id);

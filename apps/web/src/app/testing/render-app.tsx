@@ -1,0 +1,110 @@
+import { render, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { RouterProvider } from 'react-router';
+import { storageKeys, type User } from '@portal/contract';
+import { initAuth, useAuthStore } from '@/lib/auth/auth-store';
+import { AppProviders } from '../providers';
+import { createAppRouter } from '../router';
+
+/**
+ * The whole partner app in jsdom, as main.tsx mounts it, against a fake API (msw): tests drive it
+ * through the URL, the stored session and HTTP answers only.
+ */
+
+export const partner: User = {
+  id: 2,
+  uuid: '6f1c2f7e-8a4b-4c8e-9d7a-2b1e5c3d4f60',
+  full_name: 'Pat Partner',
+  email: 'pat@example.com',
+  role: 'user',
+  status: 'active',
+  compensation_link: null,
+  facebook_pixel_id: '',
+  created_at: '2026-01-05T09:00:00.000Z',
+};
+
+export const admin: User = {
+  ...partner,
+  id: 1,
+  uuid: '0b8f5f0e-6c1d-4a8e-9a43-5a4c1e2d3f70',
+  full_name: 'Ada Admin',
+  email: 'ada@example.com',
+  role: 'admin',
+};
+
+export const api = (path: string) => `*/api/v1${path}`;
+
+// jsdom has no <dialog> methods; the UI kit's Dialog opens a native modal dialog.
+Object.assign(HTMLDialogElement.prototype, {
+  showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  },
+  close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  },
+});
+
+// jsdom has no matchMedia; react-hot-toast asks it whether to animate.
+Object.defineProperty(window, 'matchMedia', {
+  configurable: true,
+  writable: true,
+  value: (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+/** What a logged-in app calls on every page; a test overrides what it is about with server.use(). */
+export const server = setupServer(
+  http.get(api('/users/me'), () => HttpResponse.json({ status: 'success', data: { user: partner } })),
+  http.get(api('/settings/public'), () => HttpResponse.json({ status: 'success', data: {} })),
+  http.post(api('/users/logout'), () => HttpResponse.json({ status: 'success', message: 'Logged out' })),
+  http.get(api('/users/user/get-pixel-id'), () => HttpResponse.json({ status: 'success', data: { facebook_pixel_id: '' } })),
+  http.get(api('/users/notification-preferences'), () =>
+    HttpResponse.json({ status: 'success', data: { lead_status_changed: true, new_referral: true } }),
+  ),
+  // Figures and lists of the home pages: these tests are about routing and messages, not the
+  // figures, so the pages get an outage and show their error state under their heading.
+  ...['/users/sessions', '/dashboard/summary', '/dashboard/timeseries', '/admin/stats', '/admin/crm-health', '/leads/mine/counts', '/leads/mine'].map(
+    (path) => http.get(api(path), () => HttpResponse.json({ status: 'error', message: 'Service unavailable' }, { status: 503 })),
+  ),
+);
+
+/** Stores a session the way a login does (keys `token` and `user`, spec §3). */
+export function storeSession(user: User, token = 'stored-token') {
+  localStorage.setItem(storageKeys.token, token);
+  localStorage.setItem(storageKeys.user, JSON.stringify(user));
+}
+
+/** Forgets every session and starts the app afresh between tests. */
+export function resetSession() {
+  localStorage.clear();
+  useAuthStore.setState({ token: null, user: null, isInitialised: false, signOutReason: null });
+}
+
+/** Opens the app at `path`, reading the stored session first as main.tsx does. */
+export function renderApp(path: string) {
+  window.history.replaceState(null, '', path);
+  initAuth();
+  const router = createAppRouter();
+  const view = render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router };
+}
+
+/** The page's main heading, once it has rendered (pages load lazily). */
+export const findPageHeading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name }, { timeout: 5_000 });
+
+/** The current location, path and query only. */
+export const currentPath = () => `${window.location.pathname}${window.location.search}`;

@@ -1,0 +1,69 @@
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import { ChevronDownIcon } from '../icons';
+import { cn } from './cn';
+import { inputClasses } from './field';
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+interface SelectProps extends Omit<ComponentProps<'select'>, 'children'> {
+  options: readonly SelectOption[];
+  /** A first option with an empty value ("All", "Choose…"). */
+  placeholder?: string;
+  hasError?: boolean;
+}
+
+/** A native select in the field style: keyboard and screen readers work as everywhere else. */
+export function Select({ options, placeholder, hasError = false, className, ...rest }: SelectProps) {
+  return (
+    <div className={cn('relative', className)}>
+      <select className={cn(inputClasses(hasError), 'appearance-none pr-9')} {...rest}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-400" />
+    </div>
+  );
+}
+
+interface SelectFieldProps extends SelectProps {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+/** A labelled Select with its error message, like TextField. */
+export function SelectField({ label, error, hint, id, ...rest }: SelectFieldProps) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={fieldId} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <Select
+        id={fieldId}
+        hasError={Boolean(error)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
+        {...rest}
+      />
+      {hint && !error && (
+        <p id={`${fieldId}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${fieldId}-error`} className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,260 @@
+import { useState, type FormEvent } from 'react';
+import axios from 'axios';
+import toast from 'react-hot-toast';
+import {
+  createResourceRequest,
+  messages,
+  parseVideoUrl,
+  resourceFileLimits,
+  resourceTypeLabels,
+  resourceTypes,
+  type AdminResource,
+  type Resource,
+  type ResourceType,
+} from '@portal/contract';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { TextAreaField, TextField } from '@/components/ui/field';
+import { SelectField } from '@/components/ui/select';
+import { ResourceCard } from '@/components/resources/resource-card';
+import { getServerMessage } from '@/lib/api/errors';
+import { createResource, updateResource, uploadResourceFile } from '../api/admin-resources';
+
+const m = messages.resources;
+const typeOptions = resourceTypes.map((value) => ({ value, label: resourceTypeLabels[value] }));
+const accept = { pdf: 'application/pdf,.pdf', image: 'image/png,image/jpeg,image/gif,image/webp' } as const;
+const takesFile = (type: ResourceType) => type === 'pdf' || type === 'image';
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+interface Draft {
+  title: string;
+  type: ResourceType;
+  category: string;
+  description: string;
+  url: string;
+  published: boolean;
+  featured: boolean;
+}
+
+const draftOf = (resource: AdminResource | null): Draft => ({
+  title: resource?.title ?? '',
+  type: resource?.type ?? 'video',
+  category: resource?.category ?? '',
+  description: resource?.description ?? '',
+  url: resource?.url ?? '',
+  published: resource?.published ?? false,
+  featured: resource?.featured ?? false,
+});
+
+interface ResourceFormDialogProps {
+  open: boolean;
+  /** The resource being edited; null to add one. */
+  resource: AdminResource | null;
+  categories: string[];
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** Add or edit a resource, with a live preview of the partner's card and the upload's progress. */
+export function ResourceFormDialog({ open, resource, categories, onClose, onSaved }: ResourceFormDialogProps) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(resource));
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [progress, setProgress] = useState<number | null>(null);
+  const [isSaving, setSaving] = useState(false);
+  const isEdit = resource !== null;
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+
+  const video = draft.type === 'video' && draft.url ? parseVideoUrl(draft.url) : null;
+  const preview: Resource = {
+    id: resource?.id ?? 0,
+    title: draft.title.trim(),
+    type: draft.type,
+    category: draft.category.trim() || 'Category',
+    description: draft.description.trim(),
+    url: draft.url,
+    embed_url: video?.embedUrl ?? null,
+    thumbnail_url: video?.thumbnailUrl ?? null,
+    file: null,
+    featured: draft.featured,
+    position: 0,
+    published_at: draft.published ? (resource?.published_at ?? new Date().toISOString()) : null,
+  };
+
+  const checkFile = (chosen: File | null): string | null => {
+    if (!chosen) return null;
+    if (draft.type === 'pdf' && chosen.size > resourceFileLimits.pdf) return m.pdfTooLarge;
+    if (draft.type === 'image' && chosen.size > resourceFileLimits.image) return m.imageTooLarge;
+    return null;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = { ...draft, url: takesFile(draft.type) ? null : draft.url };
+    const parsed = createResourceRequest.safeParse(body);
+    const found: Record<string, string> = {};
+    if (!parsed.success) for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+    const fileProblem = checkFile(file);
+    if (fileProblem) found.file = fileProblem;
+    if (takesFile(draft.type) && !file && !(isEdit && resource.file && resource.type === draft.type)) found.file = m.fileRequired;
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !parsed.success) return;
+
+    setSaving(true);
+    let saved: AdminResource | null = null;
+    try {
+      saved = isEdit ? await updateResource(resource.id, parsed.data) : await createResource(parsed.data);
+      if (file && takesFile(draft.type)) {
+        setProgress(0);
+        await uploadResourceFile(saved.id, file, setProgress);
+      }
+      toast.success(isEdit ? m.updated : m.added);
+      onSaved();
+      onClose();
+    } catch (error) {
+      const message = getServerMessage(error);
+      const fields = axios.isAxiosError<{ errors?: Record<string, string> }>(error) ? error.response?.data?.errors : undefined;
+      if (fields) setErrors(fields);
+      else if (message) setErrors({ form: message });
+      toast.error(isEdit ? m.updateFailed : m.addFailed);
+      // Saved but the upload failed: the row exists now; close so a retry edits it instead of adding another.
+      if (saved && !isEdit) {
+        onSaved();
+        onClose();
+      }
+    } finally {
+      setSaving(false);
+      setProgress(null);
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      variant="sheet"
+      title={isEdit ? 'Edit resource' : 'Add resource'}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={isSaving}>
+            Cancel
+          </Button>
+          <Button type="submit" form="resource-form" isLoading={isSaving}>
+            {isEdit ? 'Save changes' : 'Add resource'}
+          </Button>
+        </>
+      }
+    >
+      <form id="resource-form" noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
+        {errors.form && (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+            {errors.form}
+          </p>
+        )}
+        <TextField label="Title" value={draft.title} onChange={(e) => set('title', e.target.value)} error={errors.title} maxLength={120} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label="Type"
+            options={typeOptions}
+            value={draft.type}
+            onChange={(e) => {
+              set('type', e.target.value as ResourceType);
+              setFile(null);
+            }}
+          />
+          <TextField
+            label="Category"
+            value={draft.category}
+            onChange={(e) => set('category', e.target.value)}
+            error={errors.category}
+            list="resource-categories"
+            maxLength={60}
+          />
+          <datalist id="resource-categories">
+            {categories.map((c) => (
+              <option key={c} value={c} />
+            ))}
+          </datalist>
+        </div>
+        <TextAreaField
+          label="Description"
+          value={draft.description}
+          onChange={(e) => set('description', e.target.value)}
+          error={errors.description}
+          hint={`${draft.description.length}/500`}
+          maxLength={500}
+        />
+        {takesFile(draft.type) ? (
+          <div className="space-y-1.5">
+            <label htmlFor="resource-file" className="block text-sm font-medium text-slate-700">
+              {draft.type === 'pdf' ? 'PDF file (up to 10 MB)' : 'Image file: PNG, JPEG, GIF or WebP (up to 5 MB)'}
+            </label>
+            <input
+              id="resource-file"
+              type="file"
+              accept={accept[draft.type]}
+              onChange={(e) => {
+                const chosen = e.target.files?.[0] ?? null;
+                setFile(chosen);
+                setErrors((current) => ({ ...current, file: checkFile(chosen) ?? '' }));
+              }}
+              aria-invalid={errors.file ? true : undefined}
+              aria-describedby={errors.file ? 'resource-file-error' : undefined}
+              className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-brand-700 hover:file:bg-brand-100"
+            />
+            {resource?.file && resource.type === draft.type && !file && (
+              <p className="text-xs text-slate-500">
+                Current file: {resource.file.name} ({mb(resource.file.size)})
+              </p>
+            )}
+            {errors.file && (
+              <p id="resource-file-error" className="text-sm text-red-600">
+                {errors.file}
+              </p>
+            )}
+            {progress !== null && (
+              <div className="space-y-1">
+                <div
+                  role="progressbar"
+                  aria-label="Upload progress"
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={Math.round(progress * 100)}
+                  className="h-2 overflow-hidden rounded-full bg-slate-100"
+                >
+                  <div className="h-2 bg-brand-600 transition-all" style={{ width: `${Math.round(progress * 100)}%` }} />
+                </div>
+                <p className="text-xs text-slate-500">Uploading… {Math.round(progress * 100)}%</p>
+              </div>
+            )}
+          </div>
+        ) : (
+          <TextField
+            label={draft.type === 'video' ? 'Video URL (YouTube, Vimeo or Loom)' : 'Link URL'}
+            value={draft.url}
+            onChange={(e) => set('url', e.target.value)}
+            error={errors.url}
+            inputMode="url"
+            placeholder={draft.type === 'video' ? 'https://www.youtube.com/watch?v=…' : 'https://… or mailto:…'}
+          />
+        )}
+        <div className="flex flex-wrap gap-6">
+          <label className="inline-flex items-center gap-2 text-sm text-slate-700">
+            <input type="checkbox" checked={draft.published} onChange={(e) => set('published', e.target.checked)} className="size-4 rounded border-slate-300" />
+            Published (partners see it)
+          </label>
+          <label className="inline-flex items-center gap-2 text-sm text-slate-700">
+            <input type="checkbox" checked={draft.featured} onChange={(e) => set('featured', e.target.checked)} className="size-4 rounded border-slate-300" />
+            Featured
+          </label>
+        </div>
+        <div>
+          <p className="mb-2 text-sm font-medium text-slate-700">Preview</p>
+          <div className="max-w-xs" aria-label="Preview of the partner's card" role="group">
+            <ResourceCard resource={preview} isPreview />
+          </div>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

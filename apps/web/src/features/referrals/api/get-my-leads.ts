@@ -1,0 +1,31 @@
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { pageLimits, type LeadStatus, type partnerLeadListResponse } from '@portal/contract';
+import { api } from '@/lib/api/client';
+import { getData } from '@/lib/api/envelope';
+import { apiPaths } from '@/lib/api/paths';
+
+export interface MyLeadFilters {
+  status?: LeadStatus;
+  q?: string;
+}
+
+/** GET /leads/mine: one page of the partner's own referrals, newest first. */
+export const getMyLeads = (filters: MyLeadFilters, cursor?: string, limit: number = pageLimits.default) =>
+  getData<typeof partnerLeadListResponse>(api.get(apiPaths.leads.mine, { params: { ...filters, cursor, limit } }));
+
+export const myLeadsQueryOptions = (filters: MyLeadFilters) =>
+  infiniteQueryOptions({
+    queryKey: ['leads', 'mine', 'list', filters],
+    queryFn: ({ pageParam }) => getMyLeads(filters, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+    staleTime: 0,
+  });
+
+export const useMyLeads = (filters: MyLeadFilters) => useInfiniteQuery({ ...myLeadsQueryOptions(filters), placeholderData: keepPreviousData });
+
+/** The five newest, for the dashboard. */
+export const latestLeadsQueryOptions = () =>
+  queryOptions({ queryKey: ['leads', 'mine', 'latest'], queryFn: () => getMyLeads({}, undefined, 5), staleTime: 0 });
+
+export const useLatestLeads = () => useQuery(latestLeadsQueryOptions());

@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import axios from 'axios';
+import toast from 'react-hot-toast';
+import { changePasswordRequest, limits, messages } from '@portal/contract';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { TextField } from '@/components/ui/field';
+import { getServerMessage } from '@/lib/api/errors';
+import { useZodForm } from '@/lib/forms/use-zod-form';
+import { useChangePassword, useEndSessions, useSessions } from '../api/account-api';
+
+/** Change password and signed-in sessions: every account has them (partners on /settings, admins on /admin/account). */
+export function AccountSecurity() {
+  return (
+    <div className="space-y-6">
+      <ChangePasswordCard />
+      <SessionsCard />
+    </div>
+  );
+}
+
+function ChangePasswordCard() {
+  const change = useChangePassword();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useZodForm(changePasswordRequest, { defaultValues: { current_password: '', new_password: '', confirm_new_password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const message = await change.mutateAsync(values);
+      toast.success(message ?? messages.account.passwordChanged);
+      reset();
+    } catch (error) {
+      const fieldErrors = axios.isAxiosError<{ errors?: Record<string, string> }>(error) ? error.response?.data?.errors : undefined;
+      if (fieldErrors?.current_password) setError('current_password', { message: fieldErrors.current_password }, { shouldFocus: true });
+      else if (fieldErrors?.new_password) setError('new_password', { message: fieldErrors.new_password }, { shouldFocus: true });
+      else setFormError(getServerMessage(error) ?? 'Failed to change the password');
+    }
+  });
+
+  return (
+    <Card className="max-w-2xl">
+      <form onSubmit={onSubmit} noValidate aria-labelledby="password-title">
+        <div className="space-y-4 p-5 sm:p-6">
+          <div>
+            <h2 id="password-title" className="text-base font-semibold text-slate-900">
+              Change password
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">
+              At least {limits.passwordMinLength} characters. Your other sessions are signed out; this one stays.
+            </p>
+          </div>
+          {formError && <Alert tone="error">{formError}</Alert>}
+          <TextField label="Current password" type="password" autoComplete="current-password" error={errors.current_password?.message} {...register('current_password')} />
+          <TextField label="New password" type="password" autoComplete="new-password" error={errors.new_password?.message} {...register('new_password')} />
+          <TextField label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirm_new_password?.message} {...register('confirm_new_password')} />
+        </div>
+        <div className="flex justify-end rounded-b-xl border-t border-slate-200 bg-slate-50 px-5 py-3 sm:px-6">
+          <Button type="submit" isLoading={isSubmitting}>
+            Change password
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function SessionsCard() {
+  const sessions = useSessions();
+  const end = useEndSessions();
+  const others = sessions.data?.filter((s) => !s.current) ?? [];
+
+  const endSessions = async (sessionId?: number) => {
+    try {
+      toast.success((await end.mutateAsync(sessionId)) ?? 'Signed out');
+    } catch (error) {
+      toast.error(getServerMessage(error) ?? 'Failed to sign out the session');
+    }
+  };
+
+  return (
+    <Card className="max-w-2xl overflow-hidden">
+      <div className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 px-5 py-4 sm:px-6">
+        <div>
+          <h2 className="text-base font-semibold text-slate-900">Signed-in devices</h2>
+          <p className="mt-1 text-sm text-slate-600">Sign out a device you no longer use or do not recognise.</p>
+        </div>
+        {others.length > 0 && (
+          <Button variant="secondary" size="sm" onClick={() => void endSessions()} isLoading={end.isPending && end.variables === undefined}>
+            Sign out all other devices
+          </Button>
+        )}
+      </div>
+      {sessions.isPending ? (
+        <p className="px-5 py-4 text-sm text-slate-500">Loading…</p>
+      ) : sessions.isError ? (
+        <p className="px-5 py-4 text-sm text-red-700">Failed to load your sessions.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200">
+          {sessions.data.map((session) => (
+            <li key={session.id} className="flex flex-wrap items-center justify-between gap-3 px-5 py-3 sm:px-6">
+              <div className="min-w-0 text-sm">
+                <p className="flex items-center gap-2 font-medium text-slate-900">
+                  {session.device}
+                  {session.current && <Badge tone="green">This device</Badge>}
+                </p>
+                <p className="text-slate-500">
+                  Last used {new Date(session.last_used_at).toLocaleString()} · signed in {new Date(session.created_at).toLocaleDateString()}
+                </p>
+              </div>
+              {!session.current && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Sign out ${session.device}, last used ${new Date(session.last_used_at).toLocaleString()}`}
+                  isLoading={end.isPending && end.variables === session.id}
+                  onClick={() => void endSessions(session.id)}
+                >
+                  Sign out
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

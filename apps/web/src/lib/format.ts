@@ -1,0 +1,26 @@
+const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+const parse = (iso: string | null | undefined) => {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+};
+
+/** "Nov 22, 2026" in the reader's locale; an em dash when there is no date. */
+export const formatDate = (iso: string | null | undefined) => {
+  const date = parse(iso);
+  return date ? dateFormat.format(date) : '—';
+};
+
+/** "Nov 22, 2026, 9:41 AM" in the reader's locale and time zone. */
+export const formatDateTime = (iso: string | null | undefined) => {
+  const date = parse(iso);
+  return date ? dateTimeFormat.format(date) : '—';
+};

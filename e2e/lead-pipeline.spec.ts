@@ -1,0 +1,298 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { composeLeadPayload, leadSourceLabels, leadStatusLabels, messages, pipelineMessages } from '@portal/contract';
+import { buildReferralForm } from '@portal/contract/testing';
+import { ADMIN } from './support/constants';
+import { expect, loginApi, loginViaUi, registerPartner, test, type Account } from './support/fixtures';
+
+const viewports = [
+  { name: 'desktop', size: { width: 1280, height: 800 } },
+  { name: 'phone', size: { width: 390, height: 844 } },
+] as const;
+
+/** A lead submitted by the partner through the API; answers its public id. */
+async function submitLead(request: APIRequestContext, partner: Account, businessName: string): Promise<string> {
+  const form = buildReferralForm({ businessName, email: `${randomBytes(5).toString('hex')}@merchant.example` });
+  const res = await request.post('/api/v1/leads/referral/by-uuid', {
+    headers: { Authorization: `Bearer ${partner.token}` },
+    data: { ...composeLeadPayload(form, partner.user.uuid), website: '' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return String((await res.json()).leadData.data[0].details.id);
+}
+
+async function openAdminLeads(page: Page, search: string) {
+  await loginViaUi(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await page.goto('/admin/leads');
+  await expect(page.getByRole('heading', { name: 'Referrals', level: 1 })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search referrals' }).fill(search);
+  // The search applies after a pause; "Clear filters" appears once it has.
+  await expect(page.getByRole('button', { name: 'Clear filters' })).toBeVisible();
+}
+
+for (const viewport of viewports) {
+  test.describe(`lead pipeline (${viewport.name})`, () => {
+    test.use({ viewport: viewport.size });
+
+    test('an admin moves a lead from New to Approved merchant; the partner sees each move and the visible note', async ({
+      browser,
+      page,
+      request,
+    }) => {
+      // Two people, four logins and two moves in one story.
+      test.slow();
+      const suffix = randomBytes(4).toString('hex');
+      const business = `Bakery ${suffix}`;
+      const partner = await registerPartner(request);
+      await submitLead(request, partner, business);
+
+      await openAdminLeads(page, suffix);
+      const row = page.getByRole('row', { name: new RegExp(business) });
+      await expect(row).toContainText(partner.fullName);
+      await expect(row).toContainText(leadStatusLabels.new);
+      await row.getByRole('button', { name: business }).click();
+
+      const sheet = page.getByRole('dialog', { name: `Referral ${business}` });
+      await expect(sheet.getByRole('heading', { name: 'Consent proof' })).toBeVisible();
+
+      // New → Contacted, with a note the partner may see.
+      await sheet.getByRole('button', { name: 'Change status' }).click();
+      let move = page.getByRole('dialog', { name: 'Change status' });
+      await move.getByLabel('New status').selectOption({ label: leadStatusLabels.contacted });
+      await move.getByLabel('Note (optional)').fill(`Called the owner ${suffix}`);
+      await move.getByLabel('Visible to partner').check();
+      await move.getByRole('button', { name: 'Save status' }).click();
+      // The dialog closes on success (the 2-second toast is not waited for: a busy machine may miss it).
+      await expect(move).toBeHidden();
+      await expect(sheet.getByRole('button', { name: 'Change status' })).toBeEnabled();
+      await expect(sheet.getByText(`Called the owner ${suffix}`)).toBeVisible();
+
+      // Contacted → Approved merchant: refused without a MID, saved with one.
+      await sheet.getByRole('button', { name: 'Change status' }).click();
+      move = page.getByRole('dialog', { name: 'Change status' });
+      await move.getByLabel('New status').selectOption({ label: leadStatusLabels.approved });
+      await move.getByRole('button', { name: 'Save status' }).click();
+      await expect(move.getByText(pipelineMessages.midRequired)).toBeVisible();
+      await move.getByLabel('Merchant ID (MID)').fill(`MID-${suffix}`);
+      await move.getByRole('button', { name: 'Save status' }).click();
+      await expect(move).toBeHidden();
+      await expect(sheet.getByText(`MID-${suffix}`)).toBeVisible();
+      await expect(sheet.getByText('This is a final status.')).toBeVisible();
+      await expect(sheet.getByRole('button', { name: 'Change status' })).toBeDisabled();
+      await page.keyboard.press('Escape');
+      await expect(sheet).toBeHidden();
+      await expect(row).toContainText(leadStatusLabels.approved);
+
+      // The partner sees the moves and the visible note on /referrals.
+      const partnerContext = await browser.newContext({ viewport: viewport.size });
+      const partnerPage = await partnerContext.newPage();
+      await loginViaUi(partnerPage, partner.email, partner.password);
+      await expect(partnerPage.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+      await expect(partnerPage.getByRole('link', { name: business })).toBeVisible();
+      await partnerPage.getByRole('link', { name: 'View all', exact: true }).click();
+      await expect(partnerPage.getByRole('heading', { name: 'Referrals', level: 1 })).toBeVisible();
+      const partnerRow = partnerPage.getByRole('row', { name: new RegExp(business) });
+      await expect(partnerRow).toContainText(leadStatusLabels.approved);
+      await partnerRow.getByRole('link', { name: business }).click();
+      await expect(partnerPage.getByRole('heading', { name: business, level: 1 })).toBeVisible();
+      const history = partnerPage.getByRole('list', { name: 'History' });
+      await expect(history).toContainText(`Called the owner ${suffix}`);
+      await expect(history.getByText(`Status moved from ${leadStatusLabels.new} to ${leadStatusLabels.contacted}`)).toBeAttached();
+      await expect(history.getByText(`Status moved from ${leadStatusLabels.contacted} to ${leadStatusLabels.approved}`)).toBeAttached();
+      await partnerContext.close();
+    });
+  });
+}
+
+test.describe('lead pipeline lists', () => {
+  test('filters by status, searches and exports the filtered referrals as CSV', async ({ browser, page, request }) => {
+    const suffix = randomBytes(4).toString('hex');
+    const partner = await registerPartner(request);
+    const movedId = await submitLead(request, partner, `Florist ${suffix}`);
+    await submitLead(request, partner, `Hardware ${suffix}`);
+    const adminToken = await loginApi(request, ADMIN.email, ADMIN.password);
+    const moved = await request.post(`/api/v1/admin/leads/${movedId}/status`, {
+      headers: { Authorization: `Bearer ${adminToken}` },
+      data: { status: 'contacted', expected_status: 'new' },
+    });
+    expect(moved.status(), await moved.text()).toBe(200);
+
+    // Admin: a search finds both; the Contacted filter keeps one, and the URL keeps both.
+    await openAdminLeads(page, suffix);
+    await expect(page.getByRole('row', { name: new RegExp(`Florist ${suffix}`) })).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(`Hardware ${suffix}`) })).toBeVisible();
+    await page.getByRole('tab', { name: new RegExp(leadStatusLabels.contacted) }).click();
+    await expect(page.getByRole('row', { name: new RegExp(`Hardware ${suffix}`) })).toHaveCount(0);
+    await expect(page.getByRole('row', { name: new RegExp(`Florist ${suffix}`) })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('tab', { name: new RegExp(leadStatusLabels.contacted) })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('searchbox', { name: 'Search referrals' })).toHaveValue(suffix);
+    await expect(page.getByRole('row', { name: new RegExp(`Florist ${suffix}`) })).toBeVisible();
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const csv = fs.readFileSync((await (await download).path()), 'utf8');
+    expect(csv).toContain(`Florist ${suffix}`);
+    expect(csv).not.toContain(`Hardware ${suffix}`);
+
+    // Partner: the same on /referrals, with only their own referrals.
+    const partnerContext = await browser.newContext();
+    const partnerPage = await partnerContext.newPage();
+    await loginViaUi(partnerPage, partner.email, partner.password);
+    await expect(partnerPage.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await partnerPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Referrals' }).click();
+    await expect(partnerPage.getByRole('heading', { name: 'Referrals', level: 1 })).toBeVisible();
+    await expect(partnerPage.getByRole('tab', { name: /All/ })).toContainText('2');
+    await partnerPage.getByRole('searchbox', { name: 'Search referrals' }).fill('Hardware');
+    await expect(partnerPage.getByRole('row', { name: new RegExp(`Florist ${suffix}`) })).toHaveCount(0);
+    await expect(partnerPage.getByRole('row', { name: new RegExp(`Hardware ${suffix}`) })).toBeVisible();
+    const partnerDownload = partnerPage.waitForEvent('download');
+    await partnerPage.getByRole('button', { name: 'Export CSV' }).click();
+    const partnerCsv = fs.readFileSync((await (await partnerDownload).path()), 'utf8');
+    expect(partnerCsv).toContain(`Hardware ${suffix}`);
+    expect(partnerCsv).not.toContain(`Florist ${suffix}`);
+    await partnerContext.close();
+  });
+});
+
+test.describe('admin tools', () => {
+  test('an admin submits a referral credited to a partner picked by name', async ({ page, request }) => {
+    const suffix = randomBytes(4).toString('hex');
+    const partner = await registerPartner(request, { fullName: `Quinn ${suffix}` });
+    await loginViaUi(page, ADMIN.email, ADMIN.password);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await page.getByRole('link', { name: 'Submit Referral' }).click();
+    await expect(page.getByRole('heading', { name: 'Submit Referral', level: 1 })).toBeVisible();
+
+    const picker = page.getByRole('combobox', { name: 'Credit to partner (optional)' });
+    await picker.fill(suffix);
+    await page.getByRole('option', { name: new RegExp(`Quinn ${suffix}`) }).click();
+    await expect(page.getByRole('button', { name: `Remove Quinn ${suffix}` })).toBeVisible();
+
+    const form = page.locator('form').filter({ has: page.getByLabel('Business Name', { exact: true }) });
+    await form.getByLabel('Business Name', { exact: true }).fill(`Deli ${suffix}`);
+    await form.getByLabel('Full Name', { exact: true }).fill('Dana Deli');
+    await form.getByLabel('Email', { exact: true }).fill(`dana-${suffix}@deli.example`);
+    await form.getByLabel('Industry', { exact: true }).selectOption('Restaurant');
+    await form.getByLabel('Phone Number', { exact: true }).fill('4155550123');
+    await form.getByLabel('Additional Notes', { exact: true }).fill('Walk-in at the office');
+    await form.getByRole('checkbox', { name: /text messages/ }).check();
+    await form.getByRole('checkbox', { name: /marketing/ }).check();
+    await form.getByRole('button', { name: 'Submit Referral' }).click();
+    await expect(page.getByText(messages.referral.submitted)).toBeVisible();
+
+    await page.goto(`/admin/leads?q=${suffix}`);
+    const row = page.getByRole('row', { name: new RegExp(`Deli ${suffix}`) });
+    await expect(row).toContainText(`Quinn ${suffix}`);
+    await expect(row).toContainText(leadSourceLabels.admin);
+    const token = await loginApi(request, partner.email, partner.password);
+    const mine = await request.get('/api/v1/leads/mine', { headers: { Authorization: `Bearer ${token}` } });
+    expect((await mine.json()).data.items.map((item: { business: string }) => item.business)).toContain(`Deli ${suffix}`);
+  });
+
+  test('a move from a status someone else just changed reloads the lead and says so', async ({ page, request }) => {
+    const suffix = randomBytes(4).toString('hex');
+    const partner = await registerPartner(request);
+    const id = await submitLead(request, partner, `Cinema ${suffix}`);
+    await openAdminLeads(page, suffix);
+    await page.getByRole('button', { name: `Cinema ${suffix}` }).click();
+    const sheet = page.getByRole('dialog', { name: `Referral Cinema ${suffix}` });
+    await sheet.getByRole('button', { name: 'Change status' }).click();
+    const move = page.getByRole('dialog', { name: 'Change status' });
+    await move.getByLabel('New status').selectOption({ label: leadStatusLabels.analysis });
+
+    // Meanwhile another admin moves it to Contacted.
+    const adminToken = await loginApi(request, ADMIN.email, ADMIN.password);
+    const other = await request.post(`/api/v1/admin/leads/${id}/status`, {
+      headers: { Authorization: `Bearer ${adminToken}` },
+      data: { status: 'contacted', expected_status: 'new' },
+    });
+    expect(other.status(), await other.text()).toBe(200);
+
+    await move.getByRole('button', { name: 'Save status' }).click();
+    await expect(move.getByRole('alert')).toHaveText(pipelineMessages.staleStatus);
+    await expect(move).toContainText(leadStatusLabels.contacted);
+    await expect(sheet.getByText(`Status moved from ${leadStatusLabels.new} to ${leadStatusLabels.contacted}`)).toBeAttached();
+  });
+
+  test('a bulk move checks each selected lead on its own and lists the results', async ({ page, request }) => {
+    const suffix = randomBytes(4).toString('hex');
+    const partner = await registerPartner(request);
+    await submitLead(request, partner, `Kiosk ${suffix}`);
+    const finalId = await submitLead(request, partner, `Tailor ${suffix}`);
+    const adminToken = await loginApi(request, ADMIN.email, ADMIN.password);
+    const closed = await request.post(`/api/v1/admin/leads/${finalId}/status`, {
+      headers: { Authorization: `Bearer ${adminToken}` },
+      data: { status: 'unqualified', expected_status: 'new', reason: 'low_volume' },
+    });
+    expect(closed.status(), await closed.text()).toBe(200);
+
+    await openAdminLeads(page, suffix);
+    await page.getByRole('checkbox', { name: `Select Kiosk ${suffix}` }).check();
+    await page.getByRole('checkbox', { name: `Select Tailor ${suffix}` }).check();
+    await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Change status' }).click();
+    const bulk = page.getByRole('dialog', { name: 'Change status of 2 referrals' });
+    await bulk.getByLabel('New status').selectOption({ label: leadStatusLabels.contacted });
+    await bulk.getByRole('button', { name: 'Apply to all' }).click();
+
+    const results = page.getByRole('dialog', { name: 'Status change results' });
+    await expect(results.getByRole('status')).toHaveText('1 of 2 moved.');
+    await expect(results.getByRole('listitem').filter({ hasText: `Tailor ${suffix}` })).toContainText(
+      pipelineMessages.moveNotAllowed('unqualified', 'contacted'),
+    );
+    await results.getByRole('button', { name: 'Close' }).last().click();
+    await expect(page.getByRole('row', { name: new RegExp(`Kiosk ${suffix}`) })).toContainText(leadStatusLabels.contacted);
+    await expect(page.getByRole('row', { name: new RegExp(`Tailor ${suffix}`) })).toContainText(leadStatusLabels.unqualified);
+  });
+
+  test('an admin gives an unattributed lead to the partner whose link was mistyped', async ({ page, request }) => {
+    const suffix = randomBytes(4).toString('hex');
+    const partner = await registerPartner(request, { fullName: `Robin ${suffix}` });
+    const form = buildReferralForm({ businessName: `Bistro ${suffix}`, email: `${suffix}@bistro.example` });
+    const res = await request.post('/api/v1/leads/referral/by-uuid', {
+      data: { ...composeLeadPayload(form, '00000000-0000-4000-8000-000000000000'), website: '' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+
+    await openAdminLeads(page, suffix);
+    const row = page.getByRole('row', { name: new RegExp(`Bistro ${suffix}`) });
+    await expect(row).toContainText('Unattributed');
+    await row.getByRole('button', { name: `Bistro ${suffix}` }).click();
+    const sheet = page.getByRole('dialog', { name: `Referral Bistro ${suffix}` });
+    await sheet.getByRole('button', { name: 'Assign partner' }).click();
+    await sheet.getByRole('combobox', { name: 'Credit to partner' }).fill(`Robin ${suffix}`);
+    await page.getByRole('option', { name: new RegExp(`Robin ${suffix}`) }).click();
+    await sheet.getByRole('button', { name: 'Save partner' }).click();
+    await expect(sheet.getByText(`Partner changed from Unattributed to Robin ${suffix}`)).toBeVisible();
+    await expect(sheet.getByRole('button', { name: 'Reassign' })).toBeVisible();
+    await expect(row).toContainText(`Robin ${suffix}`);
+
+    const token = await loginApi(request, partner.email, partner.password);
+    const mine = await request.get('/api/v1/leads/mine', { headers: { Authorization: `Bearer ${token}` } });
+    expect((await mine.json()).data.items.map((item: { business: string }) => item.business)).toEqual([`Bistro ${suffix}`]);
+  });
+
+  test('the audit log lists an admin status move, filtered by action', async ({ page, request }) => {
+    const suffix = randomBytes(4).toString('hex');
+    const partner = await registerPartner(request);
+    const id = await submitLead(request, partner, `Garage ${suffix}`);
+    const adminToken = await loginApi(request, ADMIN.email, ADMIN.password);
+    const moved = await request.post(`/api/v1/admin/leads/${id}/status`, {
+      headers: { Authorization: `Bearer ${adminToken}` },
+      data: { status: 'lost', expected_status: 'new', reason: 'no_response' },
+    });
+    expect(moved.status(), await moved.text()).toBe(200);
+
+    await loginViaUi(page, ADMIN.email, ADMIN.password);
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await page.getByRole('link', { name: 'View the audit log' }).click();
+    await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Action' }).selectOption('lead.status');
+    const row = page.getByRole('row', { name: new RegExp(id) });
+    await expect(row).toContainText('lead.status');
+    await expect(row).toContainText(ADMIN.fullName);
+    await expect(page.getByRole('row').filter({ hasText: 'setting.' })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,110 @@
+import { parseUrl } from './url';
+
+/**
+ * Setting keys the product knows (issue 9 §4): each has a description for /admin/settings and a
+ * rule for its value, checked by the server on create and update and by the form before sending.
+ * Any other key is stored as typed. Zod-free so the landing page may import it.
+ */
+export const settingKeys = {
+  companyName: 'Company Name',
+  logoUrl: 'Logo URL',
+  supportPhone: 'Support Phone',
+  contactUs: 'Contact Us',
+  programTerms: 'Program Terms',
+  registrationMode: 'Registration Mode',
+  newLeadEmails: 'New Lead Emails',
+} as const;
+export type KnownSettingKey = (typeof settingKeys)[keyof typeof settingKeys];
+
+export const registrationModes = ['open', 'approval', 'invite_only'] as const;
+export type RegistrationMode = (typeof registrationModes)[number];
+
+export const settingMessages = {
+  urlInvalid: 'Enter a full web address starting with https:// or http://',
+  phoneInvalid: 'Enter a phone number of 6 to 15 digits; spaces, +, -, dots and brackets are allowed',
+  companyNameTooLong: 'Company Name must be at most 100 characters',
+  programTermsInvalid: 'Program Terms must be one line of at most 300 characters',
+  registrationModeInvalid: 'Registration Mode must be open, approval or invite_only',
+  newLeadEmailsInvalid: 'New Lead Emails must be on or off',
+} as const;
+
+export interface KnownSetting {
+  key: KnownSettingKey;
+  description: string;
+  /** What to type, shown as the value's placeholder. */
+  example: string;
+  /** The refusal message, or null when the (trimmed) value is fine. */
+  validate: (value: string) => string | null;
+}
+
+const isHttpUrl = (value: string) => {
+  const url = parseUrl(value);
+  return url !== null && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+};
+
+const url = (value: string) => (isHttpUrl(value) ? null : settingMessages.urlInvalid);
+
+export const knownSettings: readonly KnownSetting[] = [
+  {
+    key: settingKeys.companyName,
+    description: 'Your company name: shown on the landing page, in the nav, page titles and every email.',
+    example: 'Acme Payments',
+    validate: (v) => (v.length > 100 ? settingMessages.companyNameTooLong : null),
+  },
+  {
+    key: settingKeys.logoUrl,
+    description: 'Address of your logo image (https). Shown in the nav and on the landing page instead of the name.',
+    example: 'https://www.example.com/logo.png',
+    validate: url,
+  },
+  {
+    key: settingKeys.supportPhone,
+    description: 'The phone merchants can call; shown on the landing page and in the SMS consent text. Unset: no phone is shown.',
+    example: '+1 (800) 555-0100',
+    validate: (v) => {
+      const digits = v.replace(/\D/g, '').length;
+      return /^[+\d\s().-]+$/.test(v) && digits >= 6 && digits <= 15 ? null : settingMessages.phoneInvalid;
+    },
+  },
+  {
+    key: settingKeys.contactUs,
+    description: "Your public contact page: the partners' Contact Us link and the landing page's Get in touch button.",
+    example: 'https://www.example.com/contact',
+    validate: url,
+  },
+  {
+    key: settingKeys.programTerms,
+    description: 'One line about your program shown to partners (for example how and when commissions are paid).',
+    example: 'Commissions are paid monthly on approved merchants.',
+    validate: (v) => (v.length > 300 || /[\r\n]/.test(v) ? settingMessages.programTermsInvalid : null),
+  },
+  {
+    key: settingKeys.registrationMode,
+    description:
+      'Who may join: open (anyone signs up), approval (an admin approves each new partner) or invite_only (sign-up hidden; admins invite).',
+    example: 'open',
+    validate: (v) => ((registrationModes as readonly string[]).includes(v) ? null : settingMessages.registrationModeInvalid),
+  },
+  {
+    key: settingKeys.newLeadEmails,
+    description: 'on: partners are emailed when a referral arrives through their link; off: no such emails.',
+    example: 'on',
+    validate: (v) => (v === 'on' || v === 'off' ? null : settingMessages.newLeadEmailsInvalid),
+  },
+];
+
+/** The known setting a key names, matched without regard to case or surrounding spaces. */
+export function findKnownSetting(key: string): KnownSetting | undefined {
+  const wanted = key.trim().toLowerCase();
+  return knownSettings.find((setting) => setting.key.toLowerCase() === wanted);
+}
+
+/** The refusal message for a value of this key, or null (unknown keys accept any value). */
+export function validateSettingValue(key: string, value: string): string | null {
+  return findKnownSetting(key)?.validate(value.trim()) ?? null;
+}
+
+export function registrationModeOf(value: string | null | undefined): RegistrationMode {
+  const v = value?.trim();
+  return (registrationModes as readonly string[]).includes(v ?? '') ? (v as RegistrationMode) : 'open';
+}
