@@ -90,7 +90,9 @@ export async function buildApp(opts: BuildAppOptions) {
     bodyLimit: 64 * 1024,
     connectionTimeout: 30_000,
     requestTimeout: 15_000,
-    keepAliveTimeout: 5_000,
+    // Longer than the idle timeout of clients and load balancers (60 s is common), so they close an
+    // idle connection first; a shorter one races a client reusing it and the request dies with ECONNRESET.
+    keepAliveTimeout: 72_000,
     // A hop count believes that many proxies from the right of X-Forwarded-For (as Fastify does
     // for a number, which its types do not list); a list believes only those addresses.
     trustProxy: typeof opts.config.TRUST_PROXY === 'number' ? trustHops(opts.config.TRUST_PROXY) : opts.config.TRUST_PROXY,
