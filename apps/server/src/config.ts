@@ -30,8 +30,15 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl(/^https?:\/\//),
   SMTP_URL: optionalUrl(/^smtps?:\/\//),
   MAIL_FROM: z.string().default('Partner Portal <no-reply@partner-portal.local>'),
-  ADMIN_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
-  ADMIN_PASSWORD: z.string().min(8).optional().or(z.literal('').transform(() => undefined)),
+  ADMIN_EMAIL: z
+    .email()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Salt for visitor and IP hashes; generated and kept in DATA_DIR when unset. */
   HASH_SALT: z.string().min(16).optional(),
@@ -62,7 +69,10 @@ const envSchema = z.object({
         });
         return z.NEVER;
       }
-      const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+      const entries = v
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
       const bad = entries.filter((e) => !isProxyAddress(e));
       if (bad.length || !entries.length) {
         ctx.addIssue({
@@ -79,6 +89,11 @@ const envSchema = z.object({
   ZOHO_REFRESH_TOKEN: z.string().optional(),
   ZOHO_ACCOUNTS_URL: z.url().default('https://accounts.zoho.com'),
   ZOHO_API_URL: z.url().default('https://www.zohoapis.com'),
+  /** Zoho CRM REST API version in the path (`/crm/v8/...`); the connector speaks v8's shapes. */
+  ZOHO_API_VERSION: z
+    .string()
+    .regex(/^v\d+$/, 'must look like v8')
+    .default('v8'),
   WORKER: z.enum(['on', 'off']).default('on'),
   /** How often the worker asks the CRM for status changes (CRM=zoho). */
   CRM_STATUS_PULL_MS: z.coerce.number().int().min(10_000).default(300_000),
@@ -105,9 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const cfg = parsed.data;
   if (cfg.CRM === 'zoho' && !(cfg.ZOHO_CLIENT_ID && cfg.ZOHO_CLIENT_SECRET && cfg.ZOHO_REFRESH_TOKEN)) {
-    throw new ConfigError(
-      'Invalid configuration — CRM=zoho needs ZOHO_CLIENT_ID, ZOHO_CLIENT_SECRET and ZOHO_REFRESH_TOKEN',
-    );
+    throw new ConfigError('Invalid configuration — CRM=zoho needs ZOHO_CLIENT_ID, ZOHO_CLIENT_SECRET and ZOHO_REFRESH_TOKEN');
   }
   return {
     ...cfg,

@@ -10,7 +10,12 @@ import type { CrmConnector } from './crm/crm-connector';
 import { createNoneConnector } from './crm/none-connector';
 import { createZohoConnector } from './crm/zoho-connector';
 import { submitLead } from './leads-service';
-import { createOutboxProcessor, startOutboxWorker, type OutboxProcessorOptions, type OutboxWorkerOptions } from '../../lib/outbox';
+import {
+  createOutboxProcessor,
+  startOutboxWorker,
+  type OutboxProcessorOptions,
+  type OutboxWorkerOptions,
+} from '../../lib/outbox';
 import { crmHandlers, noteTitle, retryFailedLeads } from './crm-push';
 import { FAKE_ZOHO_CREDENTIALS, startFakeZoho, type FakeZoho } from './testing/fake-zoho';
 import { buildReferralForm } from '@portal/contract/testing';
@@ -97,14 +102,29 @@ describe('outbox processing', () => {
     expect(await allEntries()).toMatchObject([{ status: 'done', attempts: 1, lastError: null, lockedUntil: null }]);
     expect(await ctx.db.select().from(leadEvents).where(eq(leadEvents.leadId, lead!.id)).orderBy(leadEvents.id)).toMatchObject([
       { kind: 'created' },
-      { kind: 'crm_sync', actorId: null, actorLabel: 'System', visibleToPartner: false, data: { state: 'synced', crm_id: remote!.id } },
+      {
+        kind: 'crm_sync',
+        actorId: null,
+        actorLabel: 'System',
+        visibleToPartner: false,
+        data: { state: 'synced', crm_id: remote!.id },
+      },
     ]);
   });
 
   it('links a lead to the existing Zoho record on DUPLICATE_DATA and adds the note there', async () => {
     const [email] = await createLeads(1);
     const existing = await zohoConnector().createLead(
-      { uuid: '', First_Name: 'A', Last_Name: 'B', Email: email!.toUpperCase(), Company: 'C', Business_Type: 'D', Title: '', Description: '' },
+      {
+        uuid: '',
+        First_Name: 'A',
+        Last_Name: 'B',
+        Email: email!.toUpperCase(),
+        Company: 'C',
+        Business_Type: 'D',
+        Title: '',
+        Description: '',
+      },
       'seed',
     );
     await processor(zohoConnector()).processDue();
@@ -162,7 +182,9 @@ describe('outbox processing', () => {
     expect(crashes).toBe(2);
     expect(zoho.leads.map((l) => l.record.Email)).toEqual([email]);
     expect(zoho.leads[0]!.notes).toHaveLength(1);
-    expect(await allLeads()).toMatchObject([{ syncState: 'synced', crmId: zoho.leads[0]!.id, crmNoteId: zoho.leads[0]!.notes[0]!.id }]);
+    expect(await allLeads()).toMatchObject([
+      { syncState: 'synced', crmId: zoho.leads[0]!.id, crmNoteId: zoho.leads[0]!.notes[0]!.id },
+    ]);
     expect(await allEntries()).toMatchObject([{ status: 'done', attempts: 3 }]);
   });
 
@@ -170,7 +192,10 @@ describe('outbox processing', () => {
     const [email] = await createLeads(1);
     const real = zohoConnector();
     // The first worker "dies": Zoho stores the lead but the worker never gets past the call.
-    const dying: CrmConnector = { ...real, createLead: (lead, key) => real.createLead(lead, key).then(() => new Promise(() => {})) };
+    const dying: CrmConnector = {
+      ...real,
+      createLead: (lead, key) => real.createLead(lead, key).then(() => new Promise(() => {})),
+    };
     void processor(dying).processDue();
     await waitFor(() => zoho.counts.insert === 1);
 
@@ -188,7 +213,9 @@ describe('outbox processing', () => {
     await createLeads(1);
     zoho.inject('insert', 'invalidData');
     await processor(zohoConnector()).processDue();
-    expect(await allEntries()).toMatchObject([{ status: 'failed', attempts: 1, lastError: 'Zoho lead insert failed: HTTP 400 INVALID_DATA' }]);
+    expect(await allEntries()).toMatchObject([
+      { status: 'failed', attempts: 1, lastError: 'Zoho lead insert failed: HTTP 400 INVALID_DATA' },
+    ]);
     expect(await allLeads()).toMatchObject([{ syncState: 'failed' }]);
     expect(await ctx.db.select().from(leadEvents).where(eq(leadEvents.kind, 'crm_sync'))).toMatchObject([
       { data: { state: 'failed', error: 'Zoho lead insert failed: HTTP 400 INVALID_DATA' } },
@@ -197,7 +224,11 @@ describe('outbox processing', () => {
     await createLeads(1);
     zoho.inject('insert', 'http500', 10);
     await processor(zohoConnector(), { maxAttempts: 3, random: () => 0 }).processDue();
-    expect((await allEntries())[1]).toMatchObject({ status: 'failed', attempts: 3, lastError: 'Zoho lead insert failed: HTTP 500 INTERNAL_ERROR' });
+    expect((await allEntries())[1]).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      lastError: 'Zoho lead insert failed: HTTP 500 INTERNAL_ERROR',
+    });
     expect((await allLeads()).map((l) => l.syncState)).toEqual(['failed', 'failed']);
 
     zoho.clearFaults();
@@ -205,6 +236,29 @@ describe('outbox processing', () => {
     expect(await processor(zohoConnector()).processDue()).toBe(2);
     expect(await synced()).toBe(true);
     expect(zoho.counts.insert).toBe(2);
+  });
+
+  it("pauses every CRM push until the time a 429's Retry-After gave, then drains the backlog", async () => {
+    const emails = await createLeads(3);
+    let now = Date.now();
+    zoho.retryAfter = '30';
+    zoho.inject('insert', 'http429');
+    const worker = processor(zohoConnector(), { concurrency: 1, now: () => now });
+    await worker.processDue();
+    // One refused call; the other leads were not tried inside the window.
+    expect(zoho.requests.filter((r) => r.route === 'insert')).toHaveLength(1);
+    expect(zoho.leads).toHaveLength(0);
+    const [first] = await allEntries();
+    expect(first!.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(now + 30_000);
+
+    now += 29_000;
+    await worker.processDue();
+    expect(zoho.requests.filter((r) => r.route === 'insert')).toHaveLength(1);
+
+    now += 1_001;
+    await worker.processDue();
+    expectDeliveredOnce(emails);
+    expect(await synced()).toBe(true);
   });
 
   it('backs off exponentially with full jitter, up to the cap', async () => {
@@ -271,7 +325,9 @@ describe('lead worker', () => {
 
 describe.skipIf(process.env.TEST_DB !== 'postgres')('two instances on one PostgreSQL', () => {
   it('never push the same lead twice', async () => {
-    const { rows: [{ name }] } = (await ctx.db.execute(sql`select current_database() as name`)) as unknown as { rows: [{ name: string }] };
+    const {
+      rows: [{ name }],
+    } = (await ctx.db.execute(sql`select current_database() as name`)) as unknown as { rows: [{ name: string }] };
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${name}`;
     const second = await openDatabase({ url: url.toString() });

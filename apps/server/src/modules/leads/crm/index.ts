@@ -14,6 +14,7 @@ export function createCrmConnector(config: Config): CrmConnector {
       refreshToken: config.ZOHO_REFRESH_TOKEN ?? '',
       accountsUrl: config.ZOHO_ACCOUNTS_URL,
       apiUrl: config.ZOHO_API_URL,
+      apiVersion: config.ZOHO_API_VERSION,
     });
   }
   return createNoneConnector();

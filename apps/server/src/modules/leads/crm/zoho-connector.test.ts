@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_ZOHO_CREDENTIALS, startFakeZoho, type FakeZoho } from '../testing/fake-zoho';
 import { CrmError, type CrmLead } from './crm-connector';
-import { createZohoConnector, type ZohoOptions } from './zoho-connector';
+import { createZohoConnector, parseRetryAfter, type ZohoOptions } from './zoho-connector';
 
 let zoho: FakeZoho;
 beforeAll(async () => {
@@ -101,15 +101,60 @@ describe('Zoho connector', () => {
   it('reports outages as retryable: 500, 429, a time-out, an unreachable host', async () => {
     const crm = connect();
     zoho.inject('insert', 'http500');
-    expect(await failureOf(crm.createLead(lead(), 'a'))).toMatchObject({ retryable: true, message: expect.stringContaining('HTTP 500') });
+    expect(await failureOf(crm.createLead(lead(), 'a'))).toMatchObject({
+      retryable: true,
+      message: expect.stringContaining('HTTP 500'),
+    });
     zoho.inject('insert', 'http429');
-    expect(await failureOf(crm.createLead(lead(), 'a'))).toMatchObject({ retryable: true, message: expect.stringContaining('HTTP 429') });
+    expect(await failureOf(crm.createLead(lead(), 'a'))).toMatchObject({
+      retryable: true,
+      message: expect.stringContaining('HTTP 429'),
+    });
     zoho.inject('insert', 'hang');
     const impatient = connect({ timeoutMs: 300 });
-    expect(await failureOf(impatient.createLead(lead(), 'a'))).toMatchObject({ retryable: true, message: expect.stringContaining('timed out') });
+    expect(await failureOf(impatient.createLead(lead(), 'a'))).toMatchObject({
+      retryable: true,
+      message: expect.stringContaining('timed out'),
+    });
     const unreachable = connect({ apiUrl: 'http://127.0.0.1:1', accountsUrl: 'http://127.0.0.1:1' });
     expect(await failureOf(unreachable.createLead(lead(), 'a'))).toMatchObject({ retryable: true });
     expect(zoho.leads).toHaveLength(0);
+  });
+
+  it('calls the v8 API by default and the configured version otherwise', async () => {
+    await connect().createLead(lead(), 'a');
+    expect(zoho.requests.map((r) => r.route)).toEqual(['token', 'insert']);
+    // The fake speaks only v8: another version reaches another path, which it does not know.
+    const v7 = await failureOf(connect({ apiVersion: 'v7' }).createLead(lead(), 'b'));
+    expect(v7.message).toBe('Zoho lead insert failed: HTTP 404 INVALID_URL_PATTERN');
+    expect(zoho.leads).toHaveLength(1);
+  });
+
+  it("carries a 429's Retry-After, in seconds or as an HTTP date, as the error's retryAfterMs", async () => {
+    const now = Date.parse('2026-11-22T10:00:00Z');
+    const crm = connect({ now: () => now });
+    zoho.retryAfter = '30';
+    zoho.inject('insert', 'http429');
+    expect(await failureOf(crm.createLead(lead(), 'a'))).toMatchObject({ retryable: true, retryAfterMs: 30_000 });
+
+    zoho.retryAfter = 'Sun, 22 Nov 2026 10:02:00 GMT';
+    zoho.inject('insert', 'http429');
+    expect(await failureOf(crm.createLead(lead(), 'a'))).toMatchObject({ retryable: true, retryAfterMs: 120_000 });
+
+    zoho.retryAfter = null;
+    zoho.inject('search', 'http429');
+    expect((await failureOf(crm.findLeadByEmail!('a@shop.example'))).retryAfterMs).toBeUndefined();
+  });
+
+  it('reads Retry-After as delay-seconds or an HTTP date, past dates as 0, anything else as absent', () => {
+    const now = Date.parse('2026-11-22T10:00:00Z');
+    expect(parseRetryAfter('120', now)).toBe(120_000);
+    expect(parseRetryAfter(' 0 ', now)).toBe(0);
+    expect(parseRetryAfter('Sun, 22 Nov 2026 10:00:05 GMT', now)).toBe(5_000);
+    expect(parseRetryAfter('Sun, 22 Nov 2026 09:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter('-5', now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
   });
 
   it('reports a rejected lead or bad credentials as final', async () => {

@@ -2,8 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A fake Zoho (accounts + CRM API) for tests, speaking the documented shapes of the calls the
- * connector makes. Faults can be queued per route to play an outage.
+ * A fake Zoho (accounts + CRM API v8) for tests, speaking the documented shapes of the calls the
+ * connector makes: paths under /crm/v8, `fields` required on record and note lists, DUPLICATE_DATA
+ * answered 400 with `details.duplicate_record`. Faults can be queued per route to play an outage.
  */
 export type ZohoRoute = 'token' | 'insert' | 'search' | 'note' | 'notes' | 'update' | 'list';
 export type ZohoFault =
@@ -44,8 +45,13 @@ export interface FakeZoho {
   /** Answer DUPLICATE_DATA for an email already stored, as Zoho does when Email is a unique field. */
   uniqueEmails: boolean;
   latencyMs: number;
+  /** Sent as `Retry-After` with the http429 fault (seconds or an HTTP date); none when null. */
+  retryAfter: string | null;
   close(): Promise<void>;
 }
+
+export const FAKE_ZOHO_API_VERSION = 'v8';
+const OWNER = { name: 'Fake Owner', id: '5000000000000000001', zuid: '90000001' };
 
 export async function startFakeZoho(): Promise<FakeZoho> {
   const faults: { route: ZohoRoute; fault: ZohoFault }[] = [];
@@ -78,9 +84,11 @@ export async function startFakeZoho(): Promise<FakeZoho> {
       fake.latencyMs = 0;
       fake.uniqueEmails = true;
       fake.pageSize = 200;
+      fake.retryAfter = null;
     },
     uniqueEmails: true,
     latencyMs: 0,
+    retryAfter: null,
     close: async () => {},
   };
 
@@ -96,16 +104,25 @@ export async function startFakeZoho(): Promise<FakeZoho> {
     return index >= 0 ? faults.splice(index, 1)[0]!.fault : null;
   };
 
-  function routeOf(method: string, path: string): ZohoRoute | null {
-    if (method === 'POST' && path === '/oauth/v2/token') return 'token';
-    if (method === 'POST' && path === '/crm/v2/Leads') return 'insert';
-    if (method === 'GET' && path === '/crm/v2/Leads/search') return 'search';
-    if (method === 'POST' && /^\/crm\/v2\/Leads\/\d+\/Notes$/.test(path)) return 'note';
-    if (method === 'GET' && /^\/crm\/v2\/Leads\/\d+\/Notes$/.test(path)) return 'notes';
-    if (method === 'PUT' && /^\/crm\/v2\/Leads\/\d+$/.test(path)) return 'update';
-    if (method === 'GET' && path === '/crm/v2/Leads') return 'list';
+  function routeOf(method: string, fullPath: string): ZohoRoute | null {
+    if (method === 'POST' && fullPath === '/oauth/v2/token') return 'token';
+    const prefix = `/crm/${FAKE_ZOHO_API_VERSION}`;
+    if (!fullPath.startsWith(`${prefix}/`)) return null;
+    const path = fullPath.slice(prefix.length);
+    if (method === 'POST' && path === '/Leads') return 'insert';
+    if (method === 'GET' && path === '/Leads/search') return 'search';
+    if (method === 'POST' && /^\/Leads\/\d+\/Notes$/.test(path)) return 'note';
+    if (method === 'GET' && /^\/Leads\/\d+\/Notes$/.test(path)) return 'notes';
+    if (method === 'PUT' && /^\/Leads\/\d+$/.test(path)) return 'update';
+    if (method === 'GET' && path === '/Leads') return 'list';
     return null;
   }
+  const requiredParamMissing = {
+    code: 'REQUIRED_PARAM_MISSING',
+    details: { param: 'fields' },
+    message: 'One of the expected parameter is missing',
+    status: 'error',
+  };
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://fake');
@@ -113,9 +130,9 @@ export async function startFakeZoho(): Promise<FakeZoho> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>) : undefined;
-    const send = (status: number, json?: unknown) => {
-      if (json === undefined) res.writeHead(status).end();
-      else res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+    const send = (status: number, json?: unknown, headers: Record<string, string> = {}) => {
+      if (json === undefined) res.writeHead(status, headers).end();
+      else res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(json));
     };
     if (!route) return send(404, { code: 'INVALID_URL_PATTERN', status: 'error' });
     const ifModifiedSince = req.headers['if-modified-since'];
@@ -125,10 +142,26 @@ export async function startFakeZoho(): Promise<FakeZoho> {
     const fault = takeFault(route);
     if (fault === 'hang') return;
     if (fault === 'http500') return send(500, { code: 'INTERNAL_ERROR', status: 'error' });
-    if (fault === 'http429') return send(429, { code: 'TOO_MANY_REQUESTS', status: 'error' });
-    if (fault === 'invalidToken') return send(401, { code: 'INVALID_TOKEN', details: {}, message: 'invalid oauth token', status: 'error' });
+    if (fault === 'http429') {
+      return send(
+        429,
+        { code: 'TOO_MANY_REQUESTS', status: 'error' },
+        fake.retryAfter === null ? {} : { 'retry-after': fake.retryAfter },
+      );
+    }
+    if (fault === 'invalidToken')
+      return send(401, { code: 'INVALID_TOKEN', details: {}, message: 'invalid oauth token', status: 'error' });
     if (fault === 'invalidData') {
-      return send(400, { data: [{ code: 'INVALID_DATA', details: { api_name: 'Email' }, message: 'invalid data', status: 'error' }] });
+      return send(400, {
+        data: [
+          {
+            code: 'INVALID_DATA',
+            details: { api_name: 'Email', json_path: '$.data[0].Email' },
+            message: 'invalid data',
+            status: 'error',
+          },
+        ],
+      });
     }
 
     if (route === 'token') {
@@ -155,13 +188,31 @@ export async function startFakeZoho(): Promise<FakeZoho> {
       const email = String(record.Email ?? '').toLowerCase();
       const existing = fake.leads.find((l) => String(l.record.Email).toLowerCase() === email);
       if (fake.uniqueEmails && existing) {
-        return send(202, {
-          data: [{ code: 'DUPLICATE_DATA', details: { api_name: 'Email', id: existing.id }, message: 'duplicate data', status: 'error' }],
+        return send(400, {
+          data: [
+            {
+              code: 'DUPLICATE_DATA',
+              details: {
+                api_name: 'Email',
+                json_path: '$.data[0].Email',
+                duplicate_record: { Owner: OWNER, module: { api_name: 'Leads', id: '5000000000000000002' }, id: existing.id },
+              },
+              message: 'duplicate data',
+              status: 'error',
+            },
+          ],
         });
       }
       if (!record.Last_Name) {
-        return send(202, {
-          data: [{ code: 'MANDATORY_NOT_FOUND', details: { api_name: 'Last_Name' }, message: 'required field not found', status: 'error' }],
+        return send(400, {
+          data: [
+            {
+              code: 'MANDATORY_NOT_FOUND',
+              details: { api_name: 'Last_Name', json_path: '$.data[0].Last_Name' },
+              message: 'required field not found',
+              status: 'error',
+            },
+          ],
         });
       }
       const lead: FakeZohoLead = { id: newId(), record: { Lead_Status: 'Not Contacted', ...record }, modifiedAt: 0, notes: [] };
@@ -169,20 +220,37 @@ export async function startFakeZoho(): Promise<FakeZoho> {
       fake.leads.push(lead);
       fake.counts.insert++;
       if (fault === 'recordThenHang') return;
-      return send(201, { data: [{ code: 'SUCCESS', details: { id: lead.id, Created_Time: new Date().toISOString() }, message: 'record added', status: 'success' }] });
+      const at = String(lead.record.Modified_Time);
+      return send(201, {
+        data: [
+          {
+            code: 'SUCCESS',
+            duplicate_field: null,
+            action: 'insert',
+            details: { Modified_Time: at, Modified_By: OWNER, Created_Time: at, id: lead.id, Created_By: OWNER },
+            message: 'record added',
+            status: 'success',
+          },
+        ],
+      });
     }
 
     if (route === 'search') {
       const email = (url.searchParams.get('email') ?? '').toLowerCase();
       const found = fake.leads.filter((l) => String(l.record.Email).toLowerCase() === email);
       if (!found.length) return send(204);
-      return send(200, { data: found.map((l) => ({ id: l.id, ...l.record })), info: { count: found.length, more_records: false } });
+      return send(200, {
+        data: found.map((l) => ({ id: l.id, ...l.record })),
+        info: { count: found.length, more_records: false },
+      });
     }
 
     if (route === 'list') {
+      if (!url.searchParams.get('fields')) return send(400, requiredParamMissing);
       // Get Records: If-Modified-Since keeps records modified after it (304 when none); sorted, paged.
       const since = ifModifiedSince ? Date.parse(ifModifiedSince) : Number.NEGATIVE_INFINITY;
-      if (Number.isNaN(since)) return send(400, { code: 'INVALID_DATA', details: { header: 'If-Modified-Since' }, status: 'error' });
+      if (Number.isNaN(since))
+        return send(400, { code: 'INVALID_DATA', details: { header: 'If-Modified-Since' }, status: 'error' });
       const matching = fake.leads.filter((l) => l.modifiedAt > since).sort((a, b) => a.modifiedAt - b.modifiedAt);
       if (!matching.length) return send(ifModifiedSince ? 304 : 204);
       const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 200), fake.pageSize);
@@ -199,12 +267,29 @@ export async function startFakeZoho(): Promise<FakeZoho> {
 
     const leadId = url.pathname.split('/')[4];
     const lead = fake.leads.find((l) => l.id === leadId);
-    if (!lead) return send(400, { data: [{ code: 'INVALID_DATA', details: { api_name: 'id' }, message: 'the related id given seems to be invalid', status: 'error' }] });
+    if (!lead)
+      return send(400, {
+        data: [
+          {
+            code: 'INVALID_DATA',
+            details: { api_name: 'id' },
+            message: 'the related id given seems to be invalid',
+            status: 'error',
+          },
+        ],
+      });
     if (route === 'update') {
       const fields = (body?.data as Record<string, unknown>[] | undefined)?.[0] ?? {};
       touch(lead, fields);
       return send(200, {
-        data: [{ code: 'SUCCESS', details: { id: lead.id, Modified_Time: lead.record.Modified_Time }, message: 'record updated', status: 'success' }],
+        data: [
+          {
+            code: 'SUCCESS',
+            details: { id: lead.id, Modified_Time: lead.record.Modified_Time },
+            message: 'record updated',
+            status: 'success',
+          },
+        ],
       });
     }
     if (route === 'note') {
@@ -215,8 +300,14 @@ export async function startFakeZoho(): Promise<FakeZoho> {
       if (fault === 'recordThenHang') return;
       return send(201, { data: [{ code: 'SUCCESS', details: { id: note.id }, message: 'record added', status: 'success' }] });
     }
+    if (!url.searchParams.get('fields')) return send(400, requiredParamMissing);
     if (!lead.notes.length) return send(204);
-    return send(200, { data: lead.notes, info: { count: lead.notes.length, more_records: false } });
+    const noteFields = url.searchParams.get('fields')!.split(',');
+    const notes = lead.notes.map((n) => ({
+      id: n.id,
+      ...Object.fromEntries(noteFields.map((f) => [f, (n as Record<string, unknown>)[f] ?? null])),
+    }));
+    return send(200, { data: notes, info: { count: notes.length, more_records: false } });
   }
 
   const server = http.createServer((req, res) => {
