@@ -32,16 +32,28 @@ export interface LeadBenchRow {
   /** Answers other than the expected status (201 for leads, 200 for the bare route). */
   unexpected: number;
   errors: number;
+  /** Lead rows: the same statement straight through the driver, measured in the same run. */
+  ceiling?: CeilingResult;
+  idleRss?: number;
 }
 
-type ServeTarget = { kind: 'bare' } | { kind: 'pglite' } | { kind: 'postgres'; url: string };
+type DatabaseTargetSpec = { kind: 'pglite' } | { kind: 'postgres'; url: string };
+type ServeTarget = { kind: 'bare' } | DatabaseTargetSpec | { kind: 'ceiling'; db: DatabaseTargetSpec; seconds: number };
 interface Serving {
   url: string;
   partnerUuid: string;
+  /** Resident memory of the server process once it listens, idle (bytes). */
+  idleRss?: number;
+}
+/** What a ceiling run measured: the lead's own SQL sent straight through the driver. */
+interface CeilingResult {
+  statementsPerLead: number;
+  statementsPerSec: number;
+  p99Ms: number;
 }
 
 const LEAD_PATH = '/api/v1/leads/referral/by-uuid';
-const CONNECTIONS = 10;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
 // ---------------------------------------------------------------------------------------------
 // Child process: one server under test.
@@ -57,6 +69,10 @@ async function serve(target: ServeTarget): Promise<void> {
     await bare.close();
     return;
   }
+  if (target.kind === 'ceiling') {
+    process.send!(await measureCeiling(target.db, target.seconds));
+    return;
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-'));
   const database = await openDatabase(target.kind === 'postgres' ? { url: target.url } : { dataDir });
   const config = loadConfig({
@@ -69,13 +85,18 @@ async function serve(target: ServeTarget): Promise<void> {
     HASH_SALT: randomBytes(24).toString('hex'),
   });
   const app = await buildApp({ config, db: database.db, webDistDir: path.join(dataDir, 'no-web-build') });
-  const worker = config.WORKER === 'on' ? startOutboxWorker(database.db, { handlers: app.outbox.handlers, log: app.log }) : { stop: async () => {} };
+  const worker =
+    config.WORKER === 'on'
+      ? startOutboxWorker(database.db, { handlers: app.outbox.handlers, log: app.log })
+      : { stop: async () => {} };
   const [partner] = await database.db
     .insert(users)
     .values({ fullName: 'Bench Partner', email: 'bench-partner@bench.example', passwordHash: 'not-a-login' })
     .returning({ uuid: users.uuid });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  process.send!({ url, partnerUuid: partner!.uuid } satisfies Serving);
+  global.gc?.();
+  await new Promise((r) => setTimeout(r, 500));
+  process.send!({ url, partnerUuid: partner!.uuid, idleRss: process.memoryUsage().rss } satisfies Serving);
   await once(process, 'disconnect');
   await worker.stop();
   await app.close();
@@ -83,12 +104,96 @@ async function serve(target: ServeTarget): Promise<void> {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
+type Query = (text: string, params: unknown[]) => Promise<unknown>;
+
+/**
+ * The ceiling of a lead submission on one database: the app accepts one lead while every statement
+ * it sends is captured at the driver; then the lead's statement alone is sent straight through the
+ * same driver (same pool size) from CONNECTIONS concurrent callers, each with a new email.
+ */
+async function measureCeiling(db: DatabaseTargetSpec, seconds: number): Promise<CeilingResult> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-'));
+  const database = await openDatabase(db.kind === 'postgres' ? { url: db.url } : { dataDir });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    RATE_LIMITS: 'off',
+    WORKER: 'off',
+    CRM: 'none',
+    HASH_SALT: randomBytes(24).toString('hex'),
+  });
+  const app = await buildApp({ config, db: database.db, webDistDir: path.join(dataDir, 'no-web-build') });
+  const [partner] = await database.db
+    .insert(users)
+    .values({ fullName: 'Bench Partner', email: 'bench-partner@bench.example', passwordHash: 'not-a-login' })
+    .returning({ uuid: users.uuid });
+
+  await app.ready(); // start-up reads (onReady hooks) are not the lead's
+  const client = (database.db as unknown as { $client: unknown }).$client as {
+    query: (...args: unknown[]) => Promise<unknown>;
+    transaction?: unknown;
+    connect?: unknown;
+  };
+  const sent: { text: string; params: unknown[] }[] = [];
+  const query = client.query.bind(client);
+  client.query = (...args: unknown[]) => {
+    const first = args[0] as string | { text: string };
+    sent.push({ text: typeof first === 'string' ? first : first.text, params: (args[1] as unknown[]) ?? [] });
+    return query(...args);
+  };
+  const [request] = leadRequests(partner!.uuid);
+  const body = request!.setupRequest({}).body;
+  const res = await app.inject({
+    method: 'POST',
+    url: LEAD_PATH,
+    headers: { 'content-type': 'application/json' },
+    payload: body,
+  });
+  client.query = query;
+  if (res.statusCode !== 201) throw new Error(`ceiling: the lead answered ${res.statusCode}`);
+  const email = (JSON.parse(body) as { Email: string }).Email;
+  const insert = sent.find((q) => q.params.includes(email));
+  if (!insert) throw new Error('ceiling: no statement carried the lead');
+  const emailAt = insert.params.indexOf(email);
+  const send: Query = (text, params) => query(text, params);
+
+  let n = 0;
+  const latencies: number[] = [];
+  const runOne = async () => {
+    const params = [...insert.params];
+    params[emailAt] = `ceiling-${++n}-${email}`;
+    const started = performance.now();
+    await send(insert.text, params);
+    latencies.push(performance.now() - started);
+  };
+  for (let i = 0; i < 200; i++) await runOne(); // warm-up, as the HTTP runs have
+  latencies.length = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < deadline) await runOne();
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  await app.close();
+  await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return {
+    statementsPerLead: sent.length,
+    statementsPerSec: Math.round(latencies.length / elapsed),
+    p99Ms: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Parent process: load and report.
 
-async function startServer(target: ServeTarget): Promise<Serving & { stop(): Promise<void> }> {
+async function startServer<T = Serving>(target: ServeTarget): Promise<T & { stop(): Promise<void> }> {
   const child = fork(fileURLToPath(import.meta.url), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', '--expose-gc'],
     env: { ...process.env, BENCH_SERVE: JSON.stringify(target) },
   });
   const [serving] = (await Promise.race([
@@ -96,10 +201,11 @@ async function startServer(target: ServeTarget): Promise<Serving & { stop(): Pro
     once(child, 'exit').then(() => {
       throw new Error(`bench server (${target.kind}) exited before listening`);
     }),
-  ])) as [Serving];
+  ])) as [T];
   return {
     ...serving,
     async stop() {
+      if (child.exitCode !== null) return;
       const exited = once(child, 'exit');
       child.disconnect();
       await exited;
@@ -160,11 +266,18 @@ async function benchTarget(target: ServeTarget, seconds: number): Promise<LeadBe
     return {
       target: isBare ? 'bare Fastify POST' : 'lead submission',
       database: isBare ? '-' : target.kind,
+      idleRss: server.idleRss,
       ...(await measure(server, isBare ? 200 : 201, seconds)),
     };
   } finally {
     await server.stop();
   }
+}
+
+async function benchCeiling(db: DatabaseTargetSpec, seconds: number): Promise<CeilingResult> {
+  const run = await startServer<CeilingResult>({ kind: 'ceiling', db, seconds });
+  await run.stop();
+  return { statementsPerLead: run.statementsPerLead, statementsPerSec: run.statementsPerSec, p99Ms: run.p99Ms };
 }
 
 /** A fresh database on the server of `adminUrl`, dropped afterwards. */
@@ -183,28 +296,68 @@ async function withPostgresDatabase<T>(adminUrl: string, run: (url: string) => P
   }
 }
 
+const mb = (bytes?: number) => (bytes ? `${Math.round(bytes / 1024 / 1024)} MB` : '-');
+
 function printTable(rows: LeadBenchRow[]): void {
-  const header = ['target', 'database', 'req/s', 'p99 ms', 'unexpected', 'errors'];
-  const cells = rows.map((r) => [r.target, r.database, String(r.requestsPerSec), String(r.p99Ms), String(r.unexpected), String(r.errors)]);
+  const header = [
+    'target',
+    'database',
+    'req/s',
+    'p99 ms',
+    'ceiling/s',
+    'ceil p99',
+    'ratio',
+    'stmts/lead',
+    'idle RSS',
+    'unexpected',
+    'errors',
+  ];
+  const cells = rows.map((r) => [
+    r.target,
+    r.database,
+    String(r.requestsPerSec),
+    String(r.p99Ms),
+    r.ceiling ? String(r.ceiling.statementsPerSec) : '-',
+    r.ceiling ? String(r.ceiling.p99Ms) : '-',
+    r.ceiling?.statementsPerSec ? (r.requestsPerSec / r.ceiling.statementsPerSec).toFixed(3) : '-',
+    r.ceiling ? String(r.ceiling.statementsPerLead) : '-',
+    mb(r.idleRss),
+    String(r.unexpected),
+    String(r.errors),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (c: string[]) => c.map((v, i) => (i >= 2 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ');
   console.log(line(header));
   for (const c of cells) console.log(line(c));
   const bare = rows.find((r) => r.database === '-');
+  const targets: Record<string, number> = { postgres: 0.8, pglite: 0.5 };
   for (const row of rows.filter((r) => r !== bare)) {
     const ratio = bare?.requestsPerSec ? row.requestsPerSec / bare.requestsPerSec : 0;
-    console.log(`lead/bare on ${row.database}: ${ratio.toFixed(3)} (${(ratio * 100).toFixed(1)}% of the bare route's requests/s)`);
+    const ceiling = row.ceiling?.statementsPerSec ? row.requestsPerSec / row.ceiling.statementsPerSec : 0;
+    console.log(
+      `lead on ${row.database}: ${ceiling.toFixed(3)} of its own statement's ceiling through the driver (target >= ${targets[row.database]}), ` +
+        `${ratio.toFixed(3)} of the bare route; ${row.ceiling?.statementsPerLead} statement(s) per lead; idle server RSS ${mb(row.idleRss)}`,
+    );
   }
 }
 
 /** Measures, prints the table and returns the rows (scripts/bench/index.ts calls it). */
 export async function runLeadBench(seconds = Number(process.env.BENCH_SECONDS ?? 10)): Promise<LeadBenchRow[]> {
-  const rows = [await benchTarget({ kind: 'bare' }, seconds), await benchTarget({ kind: 'pglite' }, seconds)];
+  const rows = [await benchTarget({ kind: 'bare' }, seconds)];
+  const pglite = await benchTarget({ kind: 'pglite' }, seconds);
+  pglite.ceiling = await benchCeiling({ kind: 'pglite' }, seconds);
+  rows.push(pglite);
   const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (postgresUrl) rows.push(await withPostgresDatabase(postgresUrl, (url) => benchTarget({ kind: 'postgres', url }, seconds)));
-  else console.log('(set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure PostgreSQL too)');
+  if (postgresUrl) {
+    const row = await withPostgresDatabase(postgresUrl, (url) => benchTarget({ kind: 'postgres', url }, seconds));
+    row.ceiling = await withPostgresDatabase(postgresUrl, (url) => benchCeiling({ kind: 'postgres', url }, seconds));
+    rows.push(row);
+  } else console.log('(set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure PostgreSQL too)');
   const worker = process.env.BENCH_WORKER === 'off' ? 'off' : 'on (CRM=none)';
-  console.log(`${seconds} s per target, ${CONNECTIONS} connections, loopback, server in its own process, lead worker ${worker}`);
+  console.log(
+    `${seconds} s per target, ${CONNECTIONS} connections (the ceiling: ${CONNECTIONS} concurrent callers on the app's pool), loopback, ` +
+      `server in its own process, lead worker ${worker}`,
+  );
   printTable(rows);
   return rows;
 }

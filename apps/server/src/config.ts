@@ -40,6 +40,8 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** A request slower than this is logged (warn) with its id; no other request is logged. */
+  SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(1_000),
   /** Salt for visitor and IP hashes; generated and kept in DATA_DIR when unset. */
   HASH_SALT: z.string().min(16).optional(),
   /** Shorter inactivity logout for tests; the product default is spec §9's 5 minutes. */

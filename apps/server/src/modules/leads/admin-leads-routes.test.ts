@@ -21,7 +21,8 @@ let p1: Awaited<ReturnType<typeof createPartner>>;
 let p2: Awaited<ReturnType<typeof createPartner>>;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // A CRM that takes leads, so each lead has a push entry to fail and retry (no worker calls it).
+  ctx = await createTestContext({ CRM: 'zoho', ZOHO_CLIENT_ID: 'id', ZOHO_CLIENT_SECRET: 'secret', ZOHO_REFRESH_TOKEN: 'refresh' });
   admin = await createAdmin(ctx.db, { fullName: 'Ada Admin' });
   adminToken = await createSession(ctx.db, admin.id);
   p1 = await createPartner(ctx.db, { fullName: 'Paula First' });

@@ -278,11 +278,17 @@ describe('outbox processing', () => {
 });
 
 describe('lead worker', () => {
-  it('wakes at once for a new lead and stop() waits for the entry in hand', async () => {
+  it('takes a new lead on its next poll, never woken per request, and stop() waits for the entry in hand', async () => {
     zoho.latencyMs = 100;
-    const worker = startLeadWorker(zohoConnector(), { pollIntervalMs: 60_000 });
+    const idle = startLeadWorker(zohoConnector(), { pollIntervalMs: 60_000 });
     await new Promise((r) => setTimeout(r, 20)); // the first pass finds nothing and sleeps
     await createLeads(1);
+    await new Promise((r) => setTimeout(r, 300));
+    // Accepting the lead did not run the worker: it claims on its own schedule, in batches.
+    expect(zoho.requests).toHaveLength(0);
+    await idle.stop();
+
+    const worker = startLeadWorker(zohoConnector(), { pollIntervalMs: 50 });
     await waitFor(() => zoho.requests.some((r) => r.route === 'insert'));
     await worker.stop();
     expect(await allEntries()).toMatchObject([{ status: 'done' }]);

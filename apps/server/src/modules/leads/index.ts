@@ -3,6 +3,8 @@ export { referralPageCsp } from './referral-page-csp';
 export { createCrmConnector, type CrmConnector } from './crm';
 export {
   createLeadEventBus,
+  type CreatedLeadRefs,
+  type CreatedLeadWork,
   recordLeadEvent,
   type LeadEventBus,
   type LeadEventInput,

@@ -1,11 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  composeLeadPayload,
-  messages,
-  settingKeys,
-  type CreateLeadRequest,
-} from '@portal/contract';
+import { composeLeadPayload, messages, settingKeys, type CreateLeadRequest } from '@portal/contract';
 import { leads, outbox, settings } from '../../db/schema';
 import { createSession } from '../../lib/sessions';
 import { PUSH_LEAD } from './crm-push';
@@ -17,8 +12,11 @@ const m = messages.referral;
 let ctx: TestContext;
 let partner: Awaited<ReturnType<typeof createPartner>>;
 
+// A CRM that takes leads (no worker runs in tests, so nothing calls it); CRM=none is tested below.
+const zohoEnv = { CRM: 'zoho', ZOHO_CLIENT_ID: 'id', ZOHO_CLIENT_SECRET: 'secret', ZOHO_REFRESH_TOKEN: 'refresh' };
+
 beforeAll(async () => {
-  ctx = await createTestContext({ RATE_LIMITS: 'on' });
+  ctx = await createTestContext({ RATE_LIMITS: 'on', ...zohoEnv });
   partner = await createPartner(ctx.db, { facebookPixelId: '1234567890' });
 });
 afterAll(() => ctx.close());
@@ -40,11 +38,18 @@ function submit(payload: unknown, opts: { ip?: string; headers?: Record<string, 
 }
 
 const leadByEmail = async (email: string) =>
-  (await ctx.db.select().from(leads).where(sql`lower(${leads.email}) = lower(${email})`))[0];
+  (
+    await ctx.db
+      .select()
+      .from(leads)
+      .where(sql`lower(${leads.email}) = lower(${email})`)
+  )[0];
 
 describe('POST /leads/referral/by-uuid', () => {
   it('stores the lead for the partner with its consent proof and answers with the lead id at once', async () => {
-    const payload = composeLeadPayload(form({ fullName: 'Maria de la Cruz' }), partner.uuid, { consentTextVersion: 'v1:+1 555 0100' });
+    const payload = composeLeadPayload(form({ fullName: 'Maria de la Cruz' }), partner.uuid, {
+      consentTextVersion: 'v1:+1 555 0100',
+    });
     const before = Date.now();
     const res = await submit(payload, { ip: '203.0.113.7' });
 
@@ -79,12 +84,22 @@ describe('POST /leads/referral/by-uuid', () => {
     expect(lead.marketingConsentAt!.getTime()).toBe(lead.smsConsentAt!.getTime());
     expect(lead.ipHash).toMatch(/^[0-9a-f]{64}$/);
     expect(lead.ipHash).not.toContain('203.0.113.7');
-    const entries = await ctx.db.select().from(outbox).where(and(eq(outbox.leadId, lead.id), eq(outbox.action, PUSH_LEAD)));
+    const entries = await ctx.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.leadId, lead.id), eq(outbox.action, PUSH_LEAD)));
     expect(entries).toMatchObject([{ status: 'pending', attempts: 0 }]);
   });
 
   it('reads phone and consent from Title and Description when only the spec fields are sent', async () => {
-    const { countryCode: _c, phoneNumber: _p, smsConsent: _s, marketingConsent: _m, notes: _n, ...specOnly } = composeLeadPayload(
+    const {
+      countryCode: _c,
+      phoneNumber: _p,
+      smsConsent: _s,
+      marketingConsent: _m,
+      notes: _n,
+      ...specOnly
+    } = composeLeadPayload(
       form({ countryCode: '+353', phoneNumber: '861234567', description: 'Line one\nLine two' }),
       partner.uuid,
     );
@@ -182,7 +197,9 @@ describe('POST /leads/referral/by-uuid', () => {
         marketingConsent: m.marketingConsentRequired,
       });
       const { smsConsent: _s, marketingConsent: _m, ...payload } = valid();
-      expect(await errorsFor({ ...payload, Description: 'SMS Consent: Yes\nMarketing Consent: No\nAdditional Notes: x' })).toEqual({
+      expect(
+        await errorsFor({ ...payload, Description: 'SMS Consent: Yes\nMarketing Consent: No\nAdditional Notes: x' }),
+      ).toEqual({
         Description: m.marketingConsentRequired,
       });
     });
@@ -236,7 +253,10 @@ describe('POST /leads/referral/by-uuid', () => {
       errors: { Email: m.duplicate(original) },
       leadData: { data: [{ code: 'DUPLICATE_DATA', message: 'duplicate data', details: { id: original } }] },
     });
-    const rows = await ctx.db.select().from(leads).where(sql`lower(${leads.email}) = 'owner@shop.example'`);
+    const rows = await ctx.db
+      .select()
+      .from(leads)
+      .where(sql`lower(${leads.email}) = 'owner@shop.example'`);
     expect(rows).toHaveLength(1);
   });
 
@@ -248,7 +268,12 @@ describe('POST /leads/referral/by-uuid', () => {
     const ids = new Set(responses.map((r) => r.json().leadData.data[0].details.id));
     expect(ids.size).toBe(1);
     const lead = (await leadByEmail(payload.Email))!;
-    expect(await ctx.db.select().from(outbox).where(and(eq(outbox.leadId, lead.id), eq(outbox.action, PUSH_LEAD)))).toHaveLength(1);
+    expect(
+      await ctx.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.leadId, lead.id), eq(outbox.action, PUSH_LEAD))),
+    ).toHaveLength(1);
   });
 
   it('keeps a lead from an unknown or malformed link, unattributed', async () => {
@@ -334,9 +359,81 @@ describe('POST /leads/admin/outbox/retry', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'success', data: { retried: 1 } });
-    expect(await ctx.db.select().from(outbox).where(and(eq(outbox.leadId, lead.id), eq(outbox.action, PUSH_LEAD)))).toMatchObject([
-      { status: 'pending', attempts: 0, lastError: 'HTTP 500' },
-    ]);
+    expect(
+      await ctx.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.leadId, lead.id), eq(outbox.action, PUSH_LEAD))),
+    ).toMatchObject([{ status: 'pending', attempts: 0, lastError: 'HTTP 500' }]);
     expect(await leadByEmail(payload.Email)).toMatchObject({ syncState: 'pending' });
+  });
+});
+
+describe('POST /leads/referral/by-uuid with CRM=none', () => {
+  let none: TestContext;
+  beforeAll(async () => {
+    none = await createTestContext();
+  });
+  afterAll(() => none.close());
+
+  it('stores the lead as skipped with no CRM entry, in one statement, and still queues its mails', async () => {
+    const owner = await createPartner(none.db, { fullName: 'Nora None' });
+    const admin = await createAdmin(none.db);
+    // Every statement the app sends while the lead is accepted, counted at the driver.
+    // (PGlite and the node-postgres pool both take queries through query(); a transaction would
+    // need PGlite's transaction() or a pool client from connect(), each counted as well.)
+    const statements: string[] = [];
+    let inQuery = false;
+    type Fn = (...args: unknown[]) => unknown;
+    const client = (none.db as unknown as { $client: unknown }).$client as Record<
+      'query' | 'transaction' | 'connect',
+      Fn | undefined
+    >;
+    const originals = { query: client.query, transaction: client.transaction, connect: client.connect };
+    for (const name of ['query', 'transaction', 'connect'] as const) {
+      const original = originals[name];
+      if (!original) continue;
+      client[name] = function (this: unknown, ...args: unknown[]) {
+        const text = args[0];
+        // pg's pool.query() takes a client through connect() itself: that is the same statement.
+        if (!(name === 'connect' && inQuery)) {
+          statements.push(name !== 'query' ? name : typeof text === 'string' ? text : String((text as { text?: string })?.text));
+        }
+        inQuery = name === 'query';
+        try {
+          return original.apply(this, args);
+        } finally {
+          inQuery = false;
+        }
+      };
+    }
+    const payload = composeLeadPayload(form(), owner.uuid, { consentTextVersion: 'v1:' });
+    let res;
+    try {
+      res = await none.app.inject({
+        method: 'POST',
+        url: '/api/v1/leads/referral/by-uuid',
+        payload,
+        remoteAddress: '203.0.113.9',
+      });
+    } finally {
+      Object.assign(client, originals);
+    }
+    expect(res.statusCode).toBe(201);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/^with new_lead as/);
+
+    const lead = (
+      await none.db
+        .select()
+        .from(leads)
+        .where(sql`lower(${leads.email}) = lower(${payload.Email})`)
+    )[0]!;
+    expect(lead).toMatchObject({ partnerId: owner.id, syncState: 'skipped' });
+    const entries = await none.db.select().from(outbox).where(eq(outbox.leadId, lead.id)).orderBy(outbox.action);
+    expect(entries.map((e) => [e.action, e.subjectId, e.status])).toEqual([
+      ['mail.admin_new_lead', String(admin.id), 'pending'],
+      ['mail.new_referral', String(owner.id), 'pending'],
+    ]);
   });
 });

@@ -10,15 +10,14 @@ import {
 } from '@portal/contract';
 import type { Config } from '../../config';
 import type { Database, DbExecutor } from '../../db';
-import { leads, referralVisits, users } from '../../db/schema';
+import { leadEvents, leads, outbox, referralVisits, users } from '../../db/schema';
 import type { UserRow } from '../../lib/sessions';
 import { saltedHash } from '../../lib/tokens';
 import { getPublicSettings } from '../settings';
 import { getHashSalt } from './hash-salt';
-import { enqueue, notifyOutbox } from '../../lib/outbox';
 import { badRequest } from '../../lib/errors';
 import { PUSH_LEAD } from './crm-push';
-import { recordLeadEvent, type LeadEventBus } from './lead-events';
+import { recordLeadEvent, type CreatedLeadRefs, type LeadEventBus } from './lead-events';
 
 export type SubmitLeadResult =
   | { outcome: 'created'; leadId: string }
@@ -30,8 +29,13 @@ export interface SubmitLeadContext {
   ip: string;
   /** The signed-in user, if any: a partner's own submissions are credited to that partner. */
   user: UserRow | null;
-  /** The app's lead event bus, so listeners hear of the 'created' and 'requested_again' events. */
+  /** The app's lead event bus: its `created` work joins the lead insert; listeners hear of 'requested_again'. */
   events?: LeadEventBus | null;
+  /**
+   * Whether the CRM in use takes leads (CRM=zoho): a new lead then gets its push entry. With
+   * CRM=none the lead is stored as `skipped` and costs no outbox row. Default true.
+   */
+  crmSyncsLeads?: boolean;
   now?: Date;
 }
 
@@ -64,8 +68,8 @@ function activePartnerIdOf(uuid: string) {
 }
 
 /**
- * Stores the lead and its outbox entry in one transaction and returns at once; the worker pushes
- * it to the CRM. One lead per email, case-insensitively, across all partners: the unique index
+ * Stores the lead, its history event and its outbox entries in one statement and returns at once;
+ * the worker, polling on its own schedule, pushes it to the CRM and sends its mails. One lead per email, case-insensitively, across all partners: the unique index
  * decides, so two simultaneous submissions cannot both get in.
  */
 export async function submitLead(
@@ -79,7 +83,8 @@ export async function submitLead(
   const { input } = readLeadRequest(body);
   const signedInPartner = ctx.user?.role === 'user' ? ctx.user : null;
   // An admin may credit the lead to a partner of their choice; anyone else's partner_id is ignored.
-  const creditedByAdmin = ctx.user?.role === 'admin' && body.partner_id !== undefined ? await findPartnerById(db, body.partner_id) : null;
+  const creditedByAdmin =
+    ctx.user?.role === 'admin' && body.partner_id !== undefined ? await findPartnerById(db, body.partner_id) : null;
   const salt = await getHashSalt(db, config.HASH_SALT);
   const at = ctx.now ?? new Date();
   const values: PgInsertValue<typeof leads> = {
@@ -109,59 +114,73 @@ export async function submitLead(
   // The merchant, or the partner or admin who submitted for them.
   const actor = ctx.user ? { actorId: ctx.user.id, actorLabel: ctx.user.fullName } : { actorId: null, actorLabel: 'Merchant' };
 
-  const result = await db.transaction(async (tx): Promise<SubmitLeadResult> => {
-    const [lead] = await tx.insert(leads).values(values).onConflictDoNothing().returning({ id: leads.id, publicId: leads.publicId });
-    if (!lead) {
-      const [existing] = await tx
-        .select({ id: leads.id, publicId: leads.publicId })
-        .from(leads)
-        .where(sql`lower(${leads.email}) = lower(${body.Email})`);
-      if (!existing) throw new Error('lead insert conflicted on something other than the email');
-      // Nothing the merchant typed is lost: the repeated request lands on the existing lead's timeline, for admins.
-      const matched = creditedByAdmin ?? signedInPartner ?? (await findActivePartner(tx, body.uuid));
-      await recordLeadEvent(tx, ctx.events ?? null, {
-        leadId: existing.id,
-        leadPublicId: existing.publicId,
-        kind: 'requested_again',
-        ...actor,
-        visibleToPartner: false,
-        at,
-        data: {
-          first_name: values.firstName,
-          last_name: values.lastName,
-          email: values.email,
-          company: values.company,
-          business_type: values.businessType,
-          country_code: input.countryCode,
-          phone: values.title,
-          notes: input.notes,
-          sms_consent: input.smsConsent,
-          sms_consent_at: input.smsConsent ? at.toISOString() : null,
-          marketing_consent: input.marketingConsent,
-          marketing_consent_at: input.marketingConsent ? at.toISOString() : null,
-          consent_text_version: values.consentTextVersion,
-          referral_uuid: body.uuid,
-          matched_partner: matched ? { id: matched.id, name: matched.fullName } : null,
-          source: values.source,
-        },
-      });
-      return { outcome: 'duplicate', leadId: existing.publicId };
-    }
-    await enqueue(tx, { action: PUSH_LEAD, subjectType: 'lead', subjectId: lead.publicId, leadId: lead.id, at });
+  const syncs = ctx.crmSyncsLeads ?? true;
+  const insertLead = db
+    .insert(leads)
+    .values({ ...values, syncState: syncs ? 'pending' : 'skipped' })
+    .onConflictDoNothing()
+    .returning({ id: leads.id, publicId: leads.publicId, partnerId: leads.partnerId });
+  // One statement, one commit: the lead, its 'created' event and every outbox row the lead brings
+  // (CRM push, mails from the event's contributors) are written together or not at all.
+  const refs: CreatedLeadRefs = { lead: sql.raw('new_lead'), event: sql.raw('new_event'), actorId: actor.actorId, at };
+  const work = [
+    syncs
+      ? sql`insert into ${outbox} (action, subject_type, subject_id, lead_id, payload, next_attempt_at, created_at)
+          select ${PUSH_LEAD}, 'lead', l.public_id::text, l.id, '{}'::jsonb, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz from new_lead l`
+      : null,
+    ...(ctx.events?.createdWork(refs) ?? []),
+  ].filter((w) => w !== null);
+  // drizzle puts an embedded query in parentheses, as a CTE needs.
+  const statement = sql`with new_lead as ${insertLead},
+    new_event as (
+      insert into ${leadEvents} (lead_id, kind, actor_id, actor_label, to_status, visible_to_partner, data, created_at)
+      select l.id, 'created', ${actor.actorId}::int, ${actor.actorLabel}, 'new', true, ${JSON.stringify({ source: values.source })}::jsonb, ${at.toISOString()}::timestamptz
+      from new_lead l
+      returning id, lead_id
+    )${sql.join(
+      work.map((w, i) => sql`, ${sql.raw(`work_${i}`)} as (${w})`),
+      sql``,
+    )}
+    select l.public_id from new_lead l`;
+  const { rows } = await db.execute<{ public_id: string }>(statement);
+  if (rows[0]) return { outcome: 'created', leadId: rows[0].public_id };
+
+  return db.transaction(async (tx): Promise<SubmitLeadResult> => {
+    const [existing] = await tx
+      .select({ id: leads.id, publicId: leads.publicId })
+      .from(leads)
+      .where(sql`lower(${leads.email}) = lower(${body.Email})`);
+    if (!existing) throw new Error('lead insert conflicted on something other than the email');
+    // Nothing the merchant typed is lost: the repeated request lands on the existing lead's timeline, for admins.
+    const matched = creditedByAdmin ?? signedInPartner ?? (await findActivePartner(tx, body.uuid));
     await recordLeadEvent(tx, ctx.events ?? null, {
-      leadId: lead.id,
-      leadPublicId: lead.publicId,
-      kind: 'created',
+      leadId: existing.id,
+      leadPublicId: existing.publicId,
+      kind: 'requested_again',
       ...actor,
-      toStatus: 'new',
-      visibleToPartner: true,
+      visibleToPartner: false,
       at,
-      data: { source: values.source },
+      data: {
+        first_name: values.firstName,
+        last_name: values.lastName,
+        email: values.email,
+        company: values.company,
+        business_type: values.businessType,
+        country_code: input.countryCode,
+        phone: values.title,
+        notes: input.notes,
+        sms_consent: input.smsConsent,
+        sms_consent_at: input.smsConsent ? at.toISOString() : null,
+        marketing_consent: input.marketingConsent,
+        marketing_consent_at: input.marketingConsent ? at.toISOString() : null,
+        consent_text_version: values.consentTextVersion,
+        referral_uuid: body.uuid,
+        matched_partner: matched ? { id: matched.id, name: matched.fullName } : null,
+        source: values.source,
+      },
     });
-    return { outcome: 'created', leadId: lead.publicId };
+    return { outcome: 'duplicate', leadId: existing.publicId };
   });
-  if (result.outcome === 'created') notifyOutbox(db);
-  return result;
 }
 
 /** The version of the consent text this server shows now; clients that know what they showed send theirs. */
@@ -192,6 +211,11 @@ export async function recordReferralVisit(
   const day = (visit.now ?? new Date()).toISOString().slice(0, 10);
   await db
     .insert(referralVisits)
-    .values({ partnerId: partner.id, day, visitorHash: saltedHash(salt, day, visit.ip, visit.userAgent), source: visit.source ?? 'direct' })
+    .values({
+      partnerId: partner.id,
+      day,
+      visitorHash: saltedHash(salt, day, visit.ip, visit.userAgent),
+      source: visit.source ?? 'direct',
+    })
     .onConflictDoNothing();
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { notificationHandlers, queueNotifications } from './notifications-service';
+import { notificationHandlers, queueNewLeadMails, queueNotifications } from './notifications-service';
 
 export { unsubscribeRoutes } from './notifications-routes';
 export { DEFAULT_BRAND, mailActions, notificationSettingKeys, unsubscribeUrl } from './notifications-service';
@@ -11,6 +11,7 @@ export { createUnsubscribeToken, getUnsubscribeSecret, mailKinds, type MailKind 
  */
 export const notificationsPlugin: FastifyPluginAsync = async (app) => {
   app.leadEvents.on(queueNotifications);
+  app.leadEvents.onCreated(queueNewLeadMails);
   for (const [action, handler] of Object.entries(notificationHandlers({ config: app.config, mailer: app.mailer }))) {
     app.outbox.register(action, handler);
   }

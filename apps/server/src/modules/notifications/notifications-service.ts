@@ -1,10 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database, DbExecutor } from '../../db';
-import { leadEvents, leads, settings, users } from '../../db/schema';
+import { leadEvents, leads, outbox, settings, users } from '../../db/schema';
 import type { Mailer } from '../../lib/mailer';
 import { enqueue, type OutboxEntry, type OutboxHandler, type OutboxHandlers } from '../../lib/outbox';
-import type { RecordedLeadEvent } from '../leads';
+import type { CreatedLeadRefs, RecordedLeadEvent } from '../leads';
 import { adminNewLeadMail, leadStatusMail, newReferralMail, type MailFrame } from './notification-mails';
 import { createUnsubscribeToken, getUnsubscribeSecret, type MailKind } from './unsubscribe-token';
 
@@ -56,30 +56,48 @@ const entryFor = (kind: MailKind, event: RecordedLeadEvent, userId: number) => (
 });
 
 /**
- * The lead-event listener: runs in the transaction that recorded the event, so a mail is queued
- * exactly when its event exists. Preferences are checked here and again when the mail is sent.
+ * The lead-event listener for status moves: runs in the transaction that recorded the event, so a
+ * mail is queued exactly when its event exists. Preferences are checked here and again when sent.
  */
 export async function queueNotifications(tx: DbExecutor, event: RecordedLeadEvent): Promise<void> {
-  if (event.kind !== 'status' && event.kind !== 'created') return;
+  if (event.kind !== 'status' || !event.toStatus) return;
   const [lead] = await tx.select({ partnerId: leads.partnerId }).from(leads).where(eq(leads.id, event.leadId));
-  if (!lead) return;
-  const partner = lead.partnerId
-    ? (await tx.select().from(users).where(and(eq(users.id, lead.partnerId), eq(users.role, 'user'))))[0]
-    : undefined;
+  if (!lead?.partnerId) return;
+  const [partner] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.id, lead.partnerId), eq(users.role, 'user')));
+  if (partner && wants(partner, 'lead_status')) await enqueue(tx, entryFor('lead_status', event, partner.id));
+}
 
-  if (event.kind === 'status') {
-    if (event.toStatus && partner && wants(partner, 'lead_status')) await enqueue(tx, entryFor('lead_status', event, partner.id));
-    return;
-  }
-
-  const entries = [];
-  // A partner who submitted the referral themselves needs no mail about it.
-  if (partner && event.actorId !== partner.id && wants(partner, 'new_referral')) entries.push(entryFor('new_referral', event, partner.id));
-  if (await adminMailsOn(tx)) {
-    const admins = await tx.select().from(users).where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
-    for (const admin of admins) if (wants(admin, 'admin_new_lead')) entries.push(entryFor('admin_new_lead', event, admin.id));
-  }
-  await enqueue(tx, entries);
+/**
+ * A new lead's mails, queued by the lead insert's own statement (lead events `onCreated`): the
+ * partner's "new referral" (unless they submitted it themselves) and every admin's "new lead"
+ * (unless `New Lead Emails` is off), each for active recipients whose preference is on. One row
+ * per event and recipient (dedupe key), as entryFor writes them.
+ */
+export function queueNewLeadMails(refs: CreatedLeadRefs): SQL {
+  const offList = sql.join(
+    [...offValues].map((v) => sql`${v}`),
+    sql`, `,
+  );
+  const mail = (kind: MailKind) => sql`${mailActions[kind]}::text`;
+  const at = refs.at.toISOString();
+  return sql`insert into ${outbox} (action, subject_type, subject_id, lead_id, payload, dedupe_key, next_attempt_at, created_at)
+    select r.action, 'user', r.user_id::text, ev.lead_id, jsonb_build_object('eventId', ev.id, 'userId', r.user_id),
+      r.action || ':' || ev.id || ':' || r.user_id, ${at}::timestamptz, ${at}::timestamptz
+    from ${refs.event} as ev
+    join ${refs.lead} as ld on ld.id = ev.lead_id
+    cross join lateral (
+      select ${mail('new_referral')} as action, u.id as user_id from ${users} u
+        where u.id = ld.partner_id and u.role = 'user' and u.status = 'active' and u.notify_new_referral
+          and u.id is distinct from ${refs.actorId}::int
+      union all
+      select ${mail('admin_new_lead')}, u.id from ${users} u
+        where u.role = 'admin' and u.status = 'active' and u.notify_new_referral
+          and not exists (select 1 from ${settings} s where s.key = ${notificationSettingKeys.newLeadEmails} and lower(trim(s.value)) in (${offList}))
+    ) r
+    on conflict (dedupe_key) do nothing`;
 }
 
 interface MailDeps {
@@ -88,7 +106,12 @@ interface MailDeps {
 }
 
 /** The signed link, as both the footer link and the List-Unsubscribe header carry it. */
-export async function unsubscribeUrl(db: Database, config: Pick<Config, 'publicUrl'>, userId: number, kind: MailKind): Promise<string> {
+export async function unsubscribeUrl(
+  db: Database,
+  config: Pick<Config, 'publicUrl'>,
+  userId: number,
+  kind: MailKind,
+): Promise<string> {
   const token = createUnsubscribeToken(await getUnsubscribeSecret(db), userId, kind);
   return `${config.publicUrl}/api/v1/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
 }
