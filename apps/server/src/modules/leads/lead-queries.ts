@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'd
 import {
   canMoveLead,
   leadStatuses,
+  searchCountCap,
   type AdminLeadDetail,
   type AdminLeadSummary,
   type LeadEvent,
@@ -63,7 +64,11 @@ function adminConditions(f: AdminLeadFilters, withStatus: boolean): (SQL | undef
 }
 
 function partnerConditions(f: PartnerLeadFilters, withStatus: boolean): (SQL | undefined)[] {
-  return [eq(leads.partnerId, f.partnerId), withStatus && f.status ? eq(leads.status, f.status) : undefined, searchCondition(f.q)];
+  return [
+    eq(leads.partnerId, f.partnerId),
+    withStatus && f.status ? eq(leads.status, f.status) : undefined,
+    searchCondition(f.q),
+  ];
 }
 
 const rowColumns = {
@@ -113,7 +118,37 @@ async function countByStatus(db: DbExecutor, conditions: (SQL | undefined)[]): P
   return counts;
 }
 
-export const contactName = (row: { firstName: string; lastName: string }) => [row.firstName, row.lastName].filter(Boolean).join(' ');
+/**
+ * Counts per status of a search, reading at most `cap` + 1 matches: a common word matches tens of
+ * thousands of leads at volume, and counting them all costs far more than the page. When more than
+ * `cap` match, `capped` is true and the counts cover only the matches read (lower bounds).
+ */
+async function countByStatusUpTo(
+  db: DbExecutor,
+  conditions: (SQL | undefined)[],
+  cap: number,
+): Promise<{ counts: StatusCounts; capped: boolean }> {
+  const matches = db
+    .select({ status: leads.status })
+    .from(leads)
+    .where(and(...conditions))
+    .limit(cap + 1)
+    .as('matches');
+  const rows = await db
+    .select({ status: matches.status, count: sql<number>`count(*)::int` })
+    .from(matches)
+    .groupBy(matches.status);
+  const counts = Object.fromEntries(leadStatuses.map((s) => [s, 0])) as StatusCounts;
+  let found = 0;
+  for (const row of rows) {
+    counts[row.status] = Number(row.count);
+    found += Number(row.count);
+  }
+  return { counts, capped: found > cap };
+}
+
+export const contactName = (row: { firstName: string; lastName: string }) =>
+  [row.firstName, row.lastName].filter(Boolean).join(' ');
 
 export function toAdminSummary(row: LeadListRow): AdminLeadSummary {
   return {
@@ -121,7 +156,10 @@ export function toAdminSummary(row: LeadListRow): AdminLeadSummary {
     business: row.company,
     contact: contactName(row),
     email: row.email,
-    partner: row.partnerId != null && row.partnerName != null ? { id: row.partnerId, name: row.partnerName, email: row.partnerEmail ?? '' } : null,
+    partner:
+      row.partnerId != null && row.partnerName != null
+        ? { id: row.partnerId, name: row.partnerName, email: row.partnerEmail ?? '' }
+        : null,
     source: row.source,
     status: row.status,
     sync_state: row.syncState,
@@ -145,13 +183,20 @@ export function toPartnerSummary(row: LeadListRow): PartnerLeadSummary {
 
 export async function listAdminLeads(db: DbExecutor, query: AdminLeadFilters & { cursor?: string; limit: number }) {
   const countConditions = adminConditions(query, false);
-  const [rows, counts] = await Promise.all([
+  const isSearch = searchCondition(query.q) !== undefined;
+  const uncapped = async (counts: Promise<StatusCounts>) => ({ counts: await counts, capped: false });
+  const [rows, { counts, capped }] = await Promise.all([
     selectRows(db, adminConditions(query, true), query.cursor, query.limit + 1),
     // Nothing but a status filter: the trigger-kept counters, instead of counting every lead.
-    countConditions.every((c) => c === undefined) ? countAllLeadsByStatus(db) : countByStatus(db, countConditions),
+    // A search: counting stops past the cap (a common word matches tens of thousands of leads).
+    countConditions.every((c) => c === undefined)
+      ? uncapped(countAllLeadsByStatus(db))
+      : isSearch
+        ? countByStatusUpTo(db, countConditions, searchCountCap)
+        : uncapped(countByStatus(db, countConditions)),
   ]);
   const page = pageOf(rows, query.limit);
-  return { items: page.rows.map(toAdminSummary), next_cursor: page.nextCursor, counts };
+  return { items: page.rows.map(toAdminSummary), next_cursor: page.nextCursor, counts, counts_capped: capped };
 }
 
 export async function listPartnerLeads(db: DbExecutor, query: PartnerLeadFilters & { cursor?: string; limit: number }) {
@@ -180,7 +225,8 @@ async function* batches(db: DbExecutor, conditions: (SQL | undefined)[]): AsyncG
 }
 
 export const adminExportBatches = (db: DbExecutor, filters: AdminLeadFilters) => batches(db, adminConditions(filters, true));
-export const partnerExportBatches = (db: DbExecutor, filters: PartnerLeadFilters) => batches(db, partnerConditions(filters, true));
+export const partnerExportBatches = (db: DbExecutor, filters: PartnerLeadFilters) =>
+  batches(db, partnerConditions(filters, true));
 
 /** The internal id and status of a lead by its public id; null for unknown or malformed ids. */
 export async function findLeadRef(db: DbExecutor, publicId: string) {
@@ -268,7 +314,11 @@ export async function getAdminLeadDetail(db: DbExecutor, publicId: string): Prom
 }
 
 /** A partner's own lead; another partner's or an unknown id is null (the route answers 404 for both). */
-export async function getPartnerLeadDetail(db: DbExecutor, partnerId: number, publicId: string): Promise<PartnerLeadDetail | null> {
+export async function getPartnerLeadDetail(
+  db: DbExecutor,
+  partnerId: number,
+  publicId: string,
+): Promise<PartnerLeadDetail | null> {
   if (!uuidPattern.test(publicId)) return null;
   const [row] = await db
     .select(rowColumns)
