@@ -192,6 +192,11 @@ export const adminLeadSummarySchema = z.object({
   contact: z.string(),
   email: z.string(),
   partner: z.object({ id: z.number(), name: z.string(), email: z.string() }).nullable(),
+  /**
+   * The partner whose link the merchant used when that partner was disabled at the time of the
+   * request: the lead was stored unattributed and flagged. Null otherwise.
+   */
+  disabled_partner: z.object({ id: z.number(), name: z.string(), email: z.string() }).nullable(),
   source: z.enum(leadSources),
   status: leadStatusSchema,
   sync_state: z.enum(syncStates),
@@ -234,6 +239,8 @@ export const adminLeadListQuery = cursorPageQuery.extend({
   status: leadStatusSchema.optional(),
   partner_id: z.coerce.number().int().positive().max(maxRowId).optional(),
   unattributed: z.enum(['true', 'false']).optional(),
+  /** Only leads that came through a disabled partner's link. */
+  disabled_partner: z.enum(['true', 'false']).optional(),
   source: z.enum(leadSources).optional(),
   sync_state: z.enum(syncStates).optional(),
   from: isoDay.optional(),

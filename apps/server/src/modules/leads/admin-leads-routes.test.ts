@@ -549,6 +549,61 @@ describe('GET /admin/leads', () => {
   });
 });
 
+describe("leads through a disabled partner's link", () => {
+  let ipSeq = 0;
+  const submitThrough = async (uuid: string, businessName: string) => {
+    const email = `flag-${++ipSeq}-${Date.now()}@merchant.example`;
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/leads/referral/by-uuid',
+      payload: composeLeadPayload(buildReferralForm({ businessName, email }), uuid),
+      remoteAddress: `198.51.100.${ipSeq}`,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return (await ctx.db.select().from(leads).where(eq(leads.email, email)))[0]!;
+  };
+  const userAction = (id: number, action: 'disable' | 'enable') =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/users/${id}/${action}`,
+      payload: { reason: 'Left the program' },
+      headers: bearer(adminToken),
+    });
+
+  it('flags them as the partner was at the time of the request, lists them with a filter, and keeps the flag after enabling', async () => {
+    const partner = await createPartner(ctx.db, { fullName: 'Dora Disabled' });
+    expect((await userAction(partner.id, 'disable')).statusCode).toBe(200);
+    const flagged = await submitThrough(partner.uuid, 'Flagged Florist');
+    const fromActive = await submitThrough(p1.uuid, 'Active Link Deli');
+    expect(flagged).toMatchObject({ partnerId: null, disabledPartnerId: partner.id });
+    expect(fromActive).toMatchObject({ partnerId: p1.id, disabledPartnerId: null });
+
+    const list = (await call('GET', `${base}?disabled_partner=true&limit=100`)).json().data;
+    const ids = list.items.map((item: { id: string }) => item.id);
+    expect(ids).toContain(flagged.publicId);
+    expect(ids).not.toContain(fromActive.publicId);
+    expect(list.items.find((item: { id: string }) => item.id === flagged.publicId)).toMatchObject({
+      partner: null,
+      disabled_partner: { id: partner.id, name: 'Dora Disabled', email: partner.email },
+    });
+    const unfiltered = (await call('GET', `${base}?q=${encodeURIComponent('Active Link Deli')}`)).json().data;
+    expect(unfiltered.items).toMatchObject([{ id: fromActive.publicId, disabled_partner: null }]);
+
+    // Enabling the partner again does not hide which lead went unattributed; their next lead is theirs.
+    expect((await userAction(partner.id, 'enable')).statusCode).toBe(200);
+    const detail = (await call('GET', `${base}/${flagged.publicId}`)).json().data;
+    expect(detail).toMatchObject({ partner: null, disabled_partner: { id: partner.id, name: 'Dora Disabled' } });
+    const afterEnable = await submitThrough(partner.uuid, 'Welcome Back Bakery');
+    expect(afterEnable).toMatchObject({ partnerId: partner.id, disabledPartnerId: null });
+    expect((await call('GET', `${base}?disabled_partner=true&partner_id=${partner.id}`)).json().data.items).toEqual([]);
+  });
+
+  it('refuses a malformed filter value', async () => {
+    const res = await call('GET', `${base}?disabled_partner=yes`);
+    expect(res.statusCode).toBe(400);
+  });
+});
+
 describe('GET /admin/leads/export.csv', () => {
   it('streams the filtered leads as CSV with formulas neutralised, and audits the export', async () => {
     const partner = await createPartner(ctx.db, { fullName: '=Evil Partner' });

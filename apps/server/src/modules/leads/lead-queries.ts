@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   canMoveLead,
   leadStatuses,
@@ -28,7 +29,11 @@ export interface AdminLeadFilters {
   from?: string;
   to?: string;
   q?: string;
+  disabled_partner?: 'true' | 'false';
 }
+
+/** The partner whose link a lead came through while that partner was disabled (a second join of users). */
+const disabledPartners = alias(users, 'disabled_partner');
 
 /** The filters of /referrals (always one partner's own leads). */
 export interface PartnerLeadFilters {
@@ -56,6 +61,7 @@ function adminConditions(f: AdminLeadFilters, withStatus: boolean): (SQL | undef
     withStatus && f.status ? eq(leads.status, f.status) : undefined,
     f.partner_id ? eq(leads.partnerId, f.partner_id) : undefined,
     f.unattributed === 'true' ? isNull(leads.partnerId) : undefined,
+    f.disabled_partner === 'true' ? isNotNull(leads.disabledPartnerId) : undefined,
     f.source ? eq(leads.source, f.source) : undefined,
     f.sync_state ? eq(leads.syncState, f.sync_state) : undefined,
     ...dayRange(leads.createdAt, f.from, f.to),
@@ -84,6 +90,9 @@ const rowColumns = {
   partnerId: leads.partnerId,
   partnerName: users.fullName,
   partnerEmail: users.email,
+  disabledPartnerId: leads.disabledPartnerId,
+  disabledPartnerName: disabledPartners.fullName,
+  disabledPartnerEmail: disabledPartners.email,
   source: leads.source,
   status: leads.status,
   mid: leads.mid,
@@ -102,6 +111,7 @@ function selectRows(db: DbExecutor, conditions: (SQL | undefined)[], cursor: str
     .select(rowColumns)
     .from(leads)
     .leftJoin(users, eq(users.id, leads.partnerId))
+    .leftJoin(disabledPartners, eq(disabledPartners.id, leads.disabledPartnerId))
     .where(and(...conditions, afterCursor(leads.createdAt, leads.id, cursor)))
     .orderBy(...newestFirst(leads.createdAt, leads.id))
     .limit(limit);
@@ -159,6 +169,10 @@ export function toAdminSummary(row: LeadListRow): AdminLeadSummary {
     partner:
       row.partnerId != null && row.partnerName != null
         ? { id: row.partnerId, name: row.partnerName, email: row.partnerEmail ?? '' }
+        : null,
+    disabled_partner:
+      row.disabledPartnerId != null && row.disabledPartnerName != null
+        ? { id: row.disabledPartnerId, name: row.disabledPartnerName, email: row.disabledPartnerEmail ?? '' }
         : null,
     source: row.source,
     status: row.status,
@@ -273,9 +287,17 @@ export const partnerEventKinds = ['created', 'status', 'note'] as const;
 export async function getAdminLeadDetail(db: DbExecutor, publicId: string): Promise<AdminLeadDetail | null> {
   if (!uuidPattern.test(publicId)) return null;
   const [row] = await db
-    .select({ lead: leads, partnerName: users.fullName, partnerEmail: users.email, cursorAt: keysetTimestamp(leads.createdAt) })
+    .select({
+      lead: leads,
+      partnerName: users.fullName,
+      partnerEmail: users.email,
+      disabledPartnerName: disabledPartners.fullName,
+      disabledPartnerEmail: disabledPartners.email,
+      cursorAt: keysetTimestamp(leads.createdAt),
+    })
     .from(leads)
     .leftJoin(users, eq(users.id, leads.partnerId))
+    .leftJoin(disabledPartners, eq(disabledPartners.id, leads.disabledPartnerId))
     .where(eq(leads.publicId, publicId));
   if (!row) return null;
   const { lead } = row;

@@ -63,6 +63,12 @@ function activePartnerIdOf(uuid: string) {
   return sql<number>`(select ${users.id} from ${users} where ${users.uuid} = ${uuid} and ${users.status} = 'active' and ${users.role} = 'user')`;
 }
 
+/** The disabled partner behind a referral link, as a subquery of the lead insert (the lead is flagged). */
+function disabledPartnerIdOf(uuid: string) {
+  if (!uuidPattern.test(uuid)) return null;
+  return sql<number>`(select ${users.id} from ${users} where ${users.uuid} = ${uuid} and ${users.status} = 'disabled' and ${users.role} = 'user')`;
+}
+
 /**
  * Stores the lead and its outbox entry in one transaction and returns at once; the worker pushes
  * it to the CRM. One lead per email, case-insensitively, across all partners: the unique index
@@ -79,12 +85,16 @@ export async function submitLead(
   const { input } = readLeadRequest(body);
   const signedInPartner = ctx.user?.role === 'user' ? ctx.user : null;
   // An admin may credit the lead to a partner of their choice; anyone else's partner_id is ignored.
-  const creditedByAdmin = ctx.user?.role === 'admin' && body.partner_id !== undefined ? await findPartnerById(db, body.partner_id) : null;
+  const creditedByAdmin =
+    ctx.user?.role === 'admin' && body.partner_id !== undefined ? await findPartnerById(db, body.partner_id) : null;
   const salt = await getHashSalt(db, config.HASH_SALT);
   const at = ctx.now ?? new Date();
   const values: PgInsertValue<typeof leads> = {
     partnerId: creditedByAdmin?.id ?? signedInPartner?.id ?? activePartnerIdOf(body.uuid),
     referralUuid: body.uuid,
+    // Flagged when the link's partner is disabled at this moment (not derived later from the
+    // partner's current status: enabling them again must not hide which leads went unattributed).
+    disabledPartnerId: creditedByAdmin || signedInPartner ? null : disabledPartnerIdOf(body.uuid),
     firstName: body.First_Name,
     lastName: body.Last_Name ?? '',
     email: body.Email,
@@ -110,7 +120,11 @@ export async function submitLead(
   const actor = ctx.user ? { actorId: ctx.user.id, actorLabel: ctx.user.fullName } : { actorId: null, actorLabel: 'Merchant' };
 
   const result = await db.transaction(async (tx): Promise<SubmitLeadResult> => {
-    const [lead] = await tx.insert(leads).values(values).onConflictDoNothing().returning({ id: leads.id, publicId: leads.publicId });
+    const [lead] = await tx
+      .insert(leads)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: leads.id, publicId: leads.publicId });
     if (!lead) {
       const [existing] = await tx
         .select({ id: leads.id, publicId: leads.publicId })
@@ -192,6 +206,11 @@ export async function recordReferralVisit(
   const day = (visit.now ?? new Date()).toISOString().slice(0, 10);
   await db
     .insert(referralVisits)
-    .values({ partnerId: partner.id, day, visitorHash: saltedHash(salt, day, visit.ip, visit.userAgent), source: visit.source ?? 'direct' })
+    .values({
+      partnerId: partner.id,
+      day,
+      visitorHash: saltedHash(salt, day, visit.ip, visit.userAgent),
+      source: visit.source ?? 'direct',
+    })
     .onConflictDoNothing();
 }

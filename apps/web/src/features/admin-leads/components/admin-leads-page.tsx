@@ -31,6 +31,7 @@ import { useExportAdminLeads } from '../api/export-admin-leads';
 import { useAdminLeads, type AdminLeadFilters } from '../api/get-admin-leads';
 import { searchPartners } from '../api/search-partners';
 import { BulkStatusDialog } from './bulk-status-dialog';
+import { DisabledPartnerBadge } from './disabled-partner-badge';
 import { LeadDetailSheet } from './lead-detail-sheet';
 import { SyncStateBadge } from './sync-state-badge';
 
@@ -40,6 +41,7 @@ const filterKeys = [
   'partner_id',
   'partner_name',
   'unattributed',
+  'disabled_partner',
   'source',
   'sync_state',
   'from',
@@ -58,6 +60,7 @@ export function AdminLeadsPage() {
         q: values.q || undefined,
         partner_id: values.unattributed === 'true' ? undefined : values.partner_id || undefined,
         unattributed: values.unattributed === 'true' ? ('true' as const) : undefined,
+        disabled_partner: values.disabled_partner === 'true' ? ('true' as const) : undefined,
         source: (leadSources as readonly string[]).includes(values.source)
           ? (values.source as AdminLeadFilters['source'])
           : undefined,
@@ -67,7 +70,17 @@ export function AdminLeadsPage() {
         from: values.from || undefined,
         to: values.to || undefined,
       }),
-    [values.status, values.q, values.partner_id, values.unattributed, values.source, values.sync_state, values.from, values.to],
+    [
+      values.status,
+      values.q,
+      values.partner_id,
+      values.unattributed,
+      values.disabled_partner,
+      values.source,
+      values.sync_state,
+      values.from,
+      values.to,
+    ],
   );
   const leads = useAdminLeads(filters);
   const exportCsv = useExportAdminLeads();
@@ -125,7 +138,12 @@ export function AdminLeadsPage() {
     {
       key: 'partner',
       header: 'Partner',
-      cell: (lead) => (lead.partner ? lead.partner.name : <span className="text-slate-500 italic">Unattributed</span>),
+      cell: (lead) => (
+        <span className="block min-w-0">
+          {lead.partner ? lead.partner.name : <span className="text-slate-500 italic">Unattributed</span>}
+          {lead.disabled_partner && <DisabledPartnerBadge partner={lead.disabled_partner} className="mt-1" />}
+        </span>
+      ),
     },
     { key: 'source', header: 'Source', cell: (lead) => leadSourceLabels[lead.source] },
     { key: 'submitted', header: 'Submitted', className: 'whitespace-nowrap', cell: (lead) => formatDate(lead.submitted_at) },
@@ -230,6 +248,13 @@ export function AdminLeadsPage() {
               onChange={(checked) => setFilter({ unattributed: checked ? 'true' : null, partner_id: null, partner_name: null })}
             />
           </div>
+          <div className="mt-2">
+            <CheckboxField
+              label="Disabled partner’s link only"
+              checked={values.disabled_partner === 'true'}
+              onChange={(checked) => setFilter({ disabled_partner: checked ? 'true' : null })}
+            />
+          </div>
         </div>
         <label className="block space-y-1.5">
           <span className="block text-sm font-medium text-slate-700">Submitted from</span>
@@ -281,6 +306,7 @@ export function AdminLeadsPage() {
                   partner_id: null,
                   partner_name: null,
                   unattributed: null,
+                  disabled_partner: null,
                   source: null,
                   sync_state: null,
                   from: null,
