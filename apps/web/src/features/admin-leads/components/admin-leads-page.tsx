@@ -141,7 +141,11 @@ export function AdminLeadsPage() {
       cell: (lead) => (
         <span className="block min-w-0">
           {lead.partner ? lead.partner.name : <span className="text-slate-500 italic">Unattributed</span>}
-          {lead.disabled_partner && <DisabledPartnerBadge partner={lead.disabled_partner} className="mt-1" />}
+          {lead.disabled_partner && (
+            <span className="mt-1 block">
+              <DisabledPartnerBadge partner={lead.disabled_partner} />
+            </span>
+          )}
         </span>
       ),
     },
