@@ -99,8 +99,12 @@ for (const viewport of viewports) {
       await expect(partnerPage.getByRole('heading', { name: business, level: 1 })).toBeVisible();
       const history = partnerPage.getByRole('list', { name: 'History' });
       await expect(history).toContainText(`Called the owner ${suffix}`);
-      await expect(history.getByText(`Status moved from ${leadStatusLabels.new} to ${leadStatusLabels.contacted}`)).toBeAttached();
-      await expect(history.getByText(`Status moved from ${leadStatusLabels.contacted} to ${leadStatusLabels.approved}`)).toBeAttached();
+      await expect(
+        history.getByText(`Status moved from ${leadStatusLabels.new} to ${leadStatusLabels.contacted}`),
+      ).toBeAttached();
+      await expect(
+        history.getByText(`Status moved from ${leadStatusLabels.contacted} to ${leadStatusLabels.approved}`),
+      ).toBeAttached();
       await partnerContext.close();
     });
   });
@@ -127,13 +131,16 @@ test.describe('lead pipeline lists', () => {
     await expect(page.getByRole('row', { name: new RegExp(`Hardware ${suffix}`) })).toHaveCount(0);
     await expect(page.getByRole('row', { name: new RegExp(`Florist ${suffix}`) })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('tab', { name: new RegExp(leadStatusLabels.contacted) })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: new RegExp(leadStatusLabels.contacted) })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     await expect(page.getByRole('searchbox', { name: 'Search referrals' })).toHaveValue(suffix);
     await expect(page.getByRole('row', { name: new RegExp(`Florist ${suffix}`) })).toBeVisible();
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
-    const csv = fs.readFileSync((await (await download).path()), 'utf8');
+    const csv = fs.readFileSync(await (await download).path(), 'utf8');
     expect(csv).toContain(`Florist ${suffix}`);
     expect(csv).not.toContain(`Hardware ${suffix}`);
 
@@ -150,7 +157,7 @@ test.describe('lead pipeline lists', () => {
     await expect(partnerPage.getByRole('row', { name: new RegExp(`Hardware ${suffix}`) })).toBeVisible();
     const partnerDownload = partnerPage.waitForEvent('download');
     await partnerPage.getByRole('button', { name: 'Export CSV' }).click();
-    const partnerCsv = fs.readFileSync((await (await partnerDownload).path()), 'utf8');
+    const partnerCsv = fs.readFileSync(await (await partnerDownload).path(), 'utf8');
     expect(partnerCsv).toContain(`Hardware ${suffix}`);
     expect(partnerCsv).not.toContain(`Florist ${suffix}`);
     await partnerContext.close();
@@ -273,6 +280,48 @@ test.describe('admin tools', () => {
     const mine = await request.get('/api/v1/leads/mine', { headers: { Authorization: `Bearer ${token}` } });
     expect((await mine.json()).data.items.map((item: { business: string }) => item.business)).toEqual([`Bistro ${suffix}`]);
   });
+
+  for (const viewport of viewports) {
+    test(`a lead through a disabled partner's link is flagged on the row and the sheet, with a filter (${viewport.name})`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize(viewport.size);
+      const suffix = randomBytes(4).toString('hex');
+      const partner = await registerPartner(request, { fullName: `Dana ${suffix}` });
+      const adminToken = await loginApi(request, ADMIN.email, ADMIN.password);
+      const headers = { Authorization: `Bearer ${adminToken}` };
+      const found = await request.get(`/api/v1/admin/users?search=${encodeURIComponent(partner.email)}`, { headers });
+      const partnerId = (await found.json()).data.items[0].id as number;
+      const disabled = await request.post(`/api/v1/admin/users/${partnerId}/disable`, {
+        headers,
+        data: { reason: 'Left the program' },
+      });
+      expect(disabled.status()).toBe(200);
+      const form = buildReferralForm({ businessName: `Salon ${suffix}`, email: `${suffix}@salon.example` });
+      const res = await request.post('/api/v1/leads/referral/by-uuid', {
+        data: { ...composeLeadPayload(form, partner.user.uuid), website: '' },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+
+      await openAdminLeads(page, suffix);
+      const row = page.getByRole('row', { name: new RegExp(`Salon ${suffix}`) });
+      await expect(row).toContainText('Unattributed');
+      await expect(row.getByText('Disabled partner’s link')).toBeVisible();
+
+      // The filter keeps only flagged leads, and stays in the URL.
+      const filter = page.getByRole('checkbox', { name: 'Disabled partner’s link only' });
+      if (!(await filter.isVisible())) await page.getByRole('button', { name: /^Filters/ }).click();
+      await filter.check();
+      await expect(page).toHaveURL(/disabled_partner=true/);
+      await expect(row).toBeVisible();
+
+      await row.getByRole('button', { name: `Salon ${suffix}` }).click();
+      const sheet = page.getByRole('dialog', { name: `Referral Salon ${suffix}` });
+      await expect(sheet.getByText('Disabled partner’s link')).toBeVisible();
+      await expect(sheet.getByText(`The merchant used the link of Dana ${suffix}`)).toBeVisible();
+    });
+  }
 
   test('the audit log lists an admin status move, filtered by action', async ({ page, request }) => {
     const suffix = randomBytes(4).toString('hex');

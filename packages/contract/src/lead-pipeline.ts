@@ -141,7 +141,11 @@ export const partnerLookupMax = 20;
 
 /** POST /admin/leads/{id}/notes */
 export const addLeadNoteRequest = z.object({
-  note: z.string({ error: pipelineMessages.noteRequired }).trim().min(1, pipelineMessages.noteRequired).max(leadNoteMax, pipelineMessages.noteTooLong),
+  note: z
+    .string({ error: pipelineMessages.noteRequired })
+    .trim()
+    .min(1, pipelineMessages.noteRequired)
+    .max(leadNoteMax, pipelineMessages.noteTooLong),
   visible_to_partner: z.boolean().optional().default(false),
 });
 
@@ -188,6 +192,11 @@ export const adminLeadSummarySchema = z.object({
   contact: z.string(),
   email: z.string(),
   partner: z.object({ id: z.number(), name: z.string(), email: z.string() }).nullable(),
+  /**
+   * The partner whose link the merchant used when that partner was disabled at the time of the
+   * request: the lead was stored unattributed and flagged. Null otherwise.
+   */
+  disabled_partner: z.object({ id: z.number(), name: z.string(), email: z.string() }).nullable(),
   source: z.enum(leadSources),
   status: leadStatusSchema,
   sync_state: z.enum(syncStates),
@@ -214,7 +223,12 @@ export const adminLeadDetailSchema = adminLeadSummarySchema.extend({
     text_version: z.string(),
     has_ip_hash: z.boolean(),
   }),
-  crm: z.object({ id: z.string().nullable(), note_id: z.string().nullable(), last_error: z.string().nullable(), attempts: z.number() }),
+  crm: z.object({
+    id: z.string().nullable(),
+    note_id: z.string().nullable(),
+    last_error: z.string().nullable(),
+    attempts: z.number(),
+  }),
   allowed_moves: z.array(leadStatusSchema),
   events: z.array(leadEventSchema),
 });
@@ -225,6 +239,8 @@ export const adminLeadListQuery = cursorPageQuery.extend({
   status: leadStatusSchema.optional(),
   partner_id: z.coerce.number().int().positive().max(maxRowId).optional(),
   unattributed: z.enum(['true', 'false']).optional(),
+  /** Only leads that came through a disabled partner's link. */
+  disabled_partner: z.enum(['true', 'false']).optional(),
   source: z.enum(leadSources).optional(),
   sync_state: z.enum(syncStates).optional(),
   from: isoDay.optional(),
@@ -236,8 +252,20 @@ export type AdminLeadListQuery = z.input<typeof adminLeadListQuery>;
 export const adminLeadExportQuery = adminLeadListQuery.omit({ cursor: true, limit: true });
 
 export const statusCountsSchema = z.record(leadStatusSchema, z.number());
+/**
+ * Under a search, /admin/leads reads at most this many matches (plus one) to count them per status:
+ * counting every match of a common word at 1,000,000 leads costs far more than the page itself.
+ */
+export const searchCountCap = 1000;
 export const adminLeadListResponse = successEnvelope(
-  cursorPage(adminLeadSummarySchema).extend({ counts: statusCountsSchema }),
+  cursorPage(adminLeadSummarySchema).extend({
+    counts: statusCountsSchema,
+    /**
+     * True when a search matched more than `searchCountCap` leads: the counts then cover only the
+     * matches read (lower bounds), and the total is "1,000+". False whenever the counts are exact.
+     */
+    counts_capped: z.boolean(),
+  }),
 );
 export const adminLeadDetailResponse = successEnvelope(adminLeadDetailSchema);
 

@@ -28,6 +28,11 @@ export const leads = pgTable(
     partnerId: integer('partner_id').references(() => users.id, { onDelete: 'set null' }),
     /** The uuid the request came with, kept even when it matches no partner. */
     referralUuid: text('referral_uuid').notNull(),
+    /**
+     * The partner whose link the request came through when that partner was disabled at the time:
+     * the lead is stored unattributed and flagged, so an admin can decide who gets the credit.
+     */
+    disabledPartnerId: integer('disabled_partner_id').references(() => users.id, { onDelete: 'set null' }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull().default(''),
     email: text('email').notNull(),
@@ -66,6 +71,14 @@ export const leads = pgTable(
     index('leads_newest_idx').on(t.createdAt.desc(), t.id.desc()),
     index('leads_partner_newest_idx').on(t.partnerId, t.createdAt.desc(), t.id.desc()),
     index('leads_status_newest_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
+    // The admin home's figures for a period, read from the index alone: leads created in a window
+    // with their status and partner, and leads that became approved in a window.
+    index('leads_created_status_partner_idx').on(t.createdAt, t.status, t.partnerId),
+    index('leads_status_changed_idx').on(t.status, t.statusChangedAt),
+    // The "disabled partner's link" filter of /admin/leads, newest first (a few leads among millions).
+    index('leads_disabled_partner_newest_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.disabledPartnerId} is not null`),
     // Search by business, contact or email (`ILIKE '%…%'`): trigram indexes (pg_trgm, loaded in PGlite too).
     index('leads_company_trgm_idx').using('gin', t.company.op('gin_trgm_ops')),
     index('leads_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),

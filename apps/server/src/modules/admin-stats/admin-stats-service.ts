@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, like, lt, max, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, like, lt, max, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AdminStats, CrmHealth, LeadStatus, Period } from '@portal/contract';
 import type { Database } from '../../db';
 import { auditLog, leads, outbox, referralVisits, users } from '../../db/schema';
@@ -27,8 +27,7 @@ interface Figures {
 }
 
 async function figures(db: Database, from: Date | null, to: Date): Promise<Figures> {
-  const createdIn = (column: AnyColumn): SQL | undefined =>
-    and(from ? gte(column, from) : undefined, lt(column, to));
+  const createdIn = (column: AnyColumn): SQL | undefined => and(from ? gte(column, from) : undefined, lt(column, to));
   const dayFrom = from ? from.toISOString().slice(0, 10) : null;
   const [[leadRow], [approvedRow], [visitRow], [partnerRow]] = await Promise.all([
     db
@@ -69,6 +68,36 @@ async function figures(db: Database, from: Date | null, to: Date): Promise<Figur
   };
 }
 
+/**
+ * The top 10 partners of the period by approved merchants, then referrals: counted per partner from
+ * the leads index alone first, and only those ten joined to their accounts.
+ */
+function topPartners(db: Database, createdIn: SQL | undefined) {
+  const perPartner = db
+    .select({
+      partnerId: sql<number>`${leads.partnerId}`.as('partner_id'),
+      referrals: sql<number>`count(*)::int`.as('referrals'),
+      approved: sql<number>`(count(*) filter (where ${leads.status} = 'approved'))::int`.as('approved'),
+    })
+    .from(leads)
+    .where(and(createdIn, isNotNull(leads.partnerId)))
+    .groupBy(leads.partnerId)
+    .orderBy(sql`3 desc`, sql`2 desc`, leads.partnerId)
+    .limit(10)
+    .as('per_partner');
+  return db
+    .select({
+      id: users.id,
+      full_name: users.fullName,
+      email: users.email,
+      referrals: sql<number>`${perPartner.referrals}`.mapWith(Number),
+      approved: sql<number>`${perPartner.approved}`.mapWith(Number),
+    })
+    .from(perPartner)
+    .innerJoin(users, eq(users.id, perPartner.partnerId))
+    .orderBy(desc(perPartner.approved), desc(perPartner.referrals), users.id);
+}
+
 const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
 
 /**
@@ -82,32 +111,23 @@ export async function getAdminStats(db: Database, period: Period, now = new Date
   const [current, previous, perDay, top, [applications], [failed], [unattributed], recent] = await Promise.all([
     figures(db, from, to),
     prevFrom && from ? figures(db, prevFrom, from) : Promise.resolve(null),
+    // Grouped by the UTC date (a cheap cast; to_char on every row cost half the request at volume).
     db
       .select({
-        day: sql<string>`to_char(${leads.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`.as('day'),
+        day: sql<string>`((${leads.createdAt} at time zone 'UTC')::date)::text`.as('day'),
         status: leads.status,
         n: count(),
       })
       .from(leads)
       .where(createdIn)
-      .groupBy(sql`1`, leads.status)
+      .groupBy(sql`(${leads.createdAt} at time zone 'UTC')::date`, leads.status)
       .orderBy(sql`1`),
-    db
-      .select({
-        id: users.id,
-        full_name: users.fullName,
-        email: users.email,
-        referrals: sql<number>`count(*)::int`.mapWith(Number),
-        approved: sql<number>`(count(*) filter (where ${leads.status} = 'approved'))::int`.mapWith(Number),
-      })
-      .from(leads)
-      .innerJoin(users, eq(users.id, leads.partnerId))
-      .where(createdIn)
-      .groupBy(users.id)
-      .orderBy(sql`5 desc`, sql`4 desc`, users.id)
-      .limit(10),
+    topPartners(db, createdIn),
     db.select({ n: count() }).from(users).where(eq(users.status, 'pending_approval')),
-    db.select({ n: count() }).from(outbox).where(and(eq(outbox.status, 'failed'), like(outbox.action, 'crm.%'))),
+    db
+      .select({ n: count() })
+      .from(outbox)
+      .where(and(eq(outbox.status, 'failed'), like(outbox.action, 'crm.%'))),
     db.select({ n: count() }).from(leads).where(isNull(leads.partnerId)),
     db
       .select({ entry: auditLog, actorName: users.fullName, actorEmail: users.email })
@@ -131,13 +151,21 @@ export async function getAdminStats(db: Database, period: Period, now = new Date
     cards: {
       visits: card(current.visits, previous?.visits ?? null),
       referrals: card(current.referrals, previous?.referrals ?? null),
-      conversion: card(ratio(current.createdApproved, current.referrals), previous ? ratio(previous.createdApproved, previous.referrals) : null),
+      conversion: card(
+        ratio(current.createdApproved, current.referrals),
+        previous ? ratio(previous.createdApproved, previous.referrals) : null,
+      ),
       approved: card(current.approved, previous?.approved ?? null),
       active_partners: card(current.activePartners, previous?.activePartners ?? null),
       new_partners: card(current.newPartners, previous?.newPartners ?? null),
     },
     per_day: [...days].map(([day, counts]) => ({ day, counts })),
-    funnel: { visits: current.visits, referrals: current.referrals, contacted: current.contacted, approved: current.createdApproved },
+    funnel: {
+      visits: current.visits,
+      referrals: current.referrals,
+      contacted: current.contacted,
+      approved: current.createdApproved,
+    },
     top_partners: top,
     todo: { applications: applications?.n ?? 0, failed_syncs: failed?.n ?? 0, unattributed_leads: unattributed?.n ?? 0 },
     recent_activity: recent.map(({ entry, actorName, actorEmail }) => ({
@@ -167,13 +195,17 @@ export async function getCrmHealth(db: Database, connector: string, now = new Da
       .select({
         pending: sql<number>`(count(*) filter (where ${outbox.status} in ('pending', 'processing')))::int`.mapWith(Number),
         failed: sql<number>`(count(*) filter (where ${outbox.status} = 'failed'))::int`.mapWith(Number),
-        oldestPending: sql<Date | null>`min(${outbox.createdAt}) filter (where ${outbox.status} in ('pending', 'processing'))`.mapWith(
-          (v: unknown) => (v == null ? null : new Date(v as string)),
-        ),
+        oldestPending:
+          sql<Date | null>`min(${outbox.createdAt}) filter (where ${outbox.status} in ('pending', 'processing'))`.mapWith(
+            (v: unknown) => (v == null ? null : new Date(v as string)),
+          ),
       })
       .from(outbox)
       .where(crm),
-    db.select({ at: max(outbox.updatedAt) }).from(outbox).where(and(crm, eq(outbox.status, 'done'))),
+    db
+      .select({ at: max(outbox.updatedAt) })
+      .from(outbox)
+      .where(and(crm, eq(outbox.status, 'done'))),
     db
       .select({ lastError: outbox.lastError, at: outbox.updatedAt })
       .from(outbox)
@@ -202,4 +234,3 @@ export async function getCrmHealth(db: Database, connector: string, now = new Da
     light: failed > 0 ? 'red' : isLate ? 'amber' : 'green',
   };
 }
-

@@ -5,6 +5,7 @@ import {
   composeLeadPayload,
   leadStatuses,
   pipelineMessages,
+  searchCountCap,
   type LeadStatus,
 } from '@portal/contract';
 import { buildReferralForm } from '@portal/contract/testing';
@@ -45,7 +46,8 @@ function needs(to: LeadStatus): object {
   return {};
 }
 
-const eventsOf = (leadId: number) => ctx.db.select().from(leadEvents).where(eq(leadEvents.leadId, leadId)).orderBy(asc(leadEvents.id));
+const eventsOf = (leadId: number) =>
+  ctx.db.select().from(leadEvents).where(eq(leadEvents.leadId, leadId)).orderBy(asc(leadEvents.id));
 const auditOf = (publicId: string, action?: string) =>
   ctx.db
     .select()
@@ -63,10 +65,21 @@ describe('POST /admin/leads/{id}/status', () => {
         const label = `${from} → ${to}`;
         if (canMoveLead(from, to)) {
           expect(res.statusCode, label).toBe(200);
-          expect(res.json(), label).toMatchObject({ status: 'success', message: pipelineMessages.statusUpdated, data: { id: lead.publicId, status: to } });
+          expect(res.json(), label).toMatchObject({
+            status: 'success',
+            message: pipelineMessages.statusUpdated,
+            data: { id: lead.publicId, status: to },
+          });
           expect((await stored(lead.id)).status, label).toBe(to);
           expect(await eventsOf(lead.id), label).toMatchObject([
-            { kind: 'status', fromStatus: from, toStatus: to, actorId: admin.id, actorLabel: 'Ada Admin', visibleToPartner: true },
+            {
+              kind: 'status',
+              fromStatus: from,
+              toStatus: to,
+              actorId: admin.id,
+              actorLabel: 'Ada Admin',
+              visibleToPartner: true,
+            },
           ]);
           expect(await auditOf(lead.publicId, 'lead.status'), label).toMatchObject([
             { actorId: admin.id, targetType: 'lead', before: { status: from }, after: { status: to } },
@@ -115,7 +128,11 @@ describe('POST /admin/leads/{id}/status', () => {
 
     const missing = await move(a.publicId, { status: 'approved', expected_status: 'application', mid: '  ' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ status: 'error', message: pipelineMessages.midRequired, errors: { mid: pipelineMessages.midRequired } });
+    expect(missing.json()).toEqual({
+      status: 'error',
+      message: pipelineMessages.midRequired,
+      errors: { mid: pipelineMessages.midRequired },
+    });
 
     const ok = await move(a.publicId, { status: 'approved', expected_status: 'application', mid: ' MID-777 ' });
     expect(ok.statusCode).toBe(200);
@@ -123,7 +140,11 @@ describe('POST /admin/leads/{id}/status', () => {
 
     const taken = await move(b.publicId, { status: 'approved', expected_status: 'application', mid: 'MID-777' });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ status: 'error', message: pipelineMessages.midTaken, errors: { mid: pipelineMessages.midTaken } });
+    expect(taken.json()).toEqual({
+      status: 'error',
+      message: pipelineMessages.midTaken,
+      errors: { mid: pipelineMessages.midTaken },
+    });
     expect(await stored(b.id)).toMatchObject({ status: 'application', mid: null });
     expect(await eventsOf(b.id)).toEqual([]);
     expect(await auditOf(b.publicId)).toEqual([]);
@@ -139,11 +160,20 @@ describe('POST /admin/leads/{id}/status', () => {
     expect(await errorsFor({ status: 'lost' })).toEqual({ reason: pipelineMessages.reasonRequired });
     expect(await errorsFor({ status: 'lost', reason: 'existing_customer' })).toEqual({ reason: pipelineMessages.reasonInvalid });
     expect(await errorsFor({ status: 'unqualified', reason: 'no_response' })).toEqual({ reason: pipelineMessages.reasonInvalid });
-    expect(await errorsFor({ status: 'lost', reason: 'other', note: ' ' })).toEqual({ note: pipelineMessages.noteRequiredForOther });
-    expect(await errorsFor({ status: 'lost', reason: 'no_response', note: 'x'.repeat(1001) })).toEqual({ note: pipelineMessages.noteTooLong });
+    expect(await errorsFor({ status: 'lost', reason: 'other', note: ' ' })).toEqual({
+      note: pipelineMessages.noteRequiredForOther,
+    });
+    expect(await errorsFor({ status: 'lost', reason: 'no_response', note: 'x'.repeat(1001) })).toEqual({
+      note: pipelineMessages.noteTooLong,
+    });
     expect(await eventsOf(lead.id)).toEqual([]);
 
-    const res = await move(lead.publicId, { status: 'lost', expected_status: 'contacted', reason: 'other', note: 'Moved abroad' });
+    const res = await move(lead.publicId, {
+      status: 'lost',
+      expected_status: 'contacted',
+      reason: 'other',
+      note: 'Moved abroad',
+    });
     expect(res.statusCode).toBe(200);
     expect(await eventsOf(lead.id)).toMatchObject([
       { kind: 'status', toStatus: 'lost', reason: 'other', note: null, visibleToPartner: true },
@@ -153,7 +183,12 @@ describe('POST /admin/leads/{id}/status', () => {
 
   it('keeps the note on the status event only when it is visible to the partner', async () => {
     const lead = await createLead(ctx.db);
-    await move(lead.publicId, { status: 'contacted', expected_status: 'new', note: 'We called, all good', note_visible_to_partner: true });
+    await move(lead.publicId, {
+      status: 'contacted',
+      expected_status: 'new',
+      note: 'We called, all good',
+      note_visible_to_partner: true,
+    });
     expect(await eventsOf(lead.id)).toMatchObject([{ kind: 'status', note: 'We called, all good', visibleToPartner: true }]);
     expect(await auditOf(lead.publicId, 'lead.status')).toMatchObject([
       { after: { status: 'contacted', note: 'We called, all good', note_visible_to_partner: true } },
@@ -167,7 +202,13 @@ describe('the lead event bus', () => {
     ctx.app.leadEvents.on(async (tx, event) => {
       // The listener's reads see the move it is told about: it runs in the same transaction.
       const [row] = await tx.select({ status: leads.status }).from(leads).where(eq(leads.id, event.leadId));
-      heard.push({ kind: event.kind, leadPublicId: event.leadPublicId, to: event.toStatus, note: event.note, inTx: event.kind !== 'status' || row?.status === event.toStatus });
+      heard.push({
+        kind: event.kind,
+        leadPublicId: event.leadPublicId,
+        to: event.toStatus,
+        note: event.note,
+        inTx: event.kind !== 'status' || row?.status === event.toStatus,
+      });
     });
     const lead = await createLead(ctx.db);
     await move(lead.publicId, { status: 'lost', expected_status: 'new', reason: 'no_response', note: 'internal' });
@@ -184,7 +225,9 @@ describe('the lead event bus', () => {
 
 describe('GET /admin/leads/{id}', () => {
   it('answers every submitted field, the consent proof, the CRM state and the timeline oldest first', async () => {
-    const payload = composeLeadPayload(buildReferralForm({ fullName: 'Maria de la Cruz' }), p1.uuid, { consentTextVersion: 'v1:+1 555 0100' });
+    const payload = composeLeadPayload(buildReferralForm({ fullName: 'Maria de la Cruz' }), p1.uuid, {
+      consentTextVersion: 'v1:+1 555 0100',
+    });
     const created = await ctx.app.inject({ method: 'POST', url: '/api/v1/leads/referral/by-uuid', payload });
     const id = created.json().leadData.data[0].details.id as string;
     const [lead] = await ctx.db.select().from(leads).where(eq(leads.publicId, id));
@@ -219,7 +262,14 @@ describe('GET /admin/leads/{id}', () => {
     expect(data.consent.sms_at).toBe(data.submitted_at);
     expect(data.events).toMatchObject([
       { kind: 'created', actor: 'Merchant', to_status: 'new', visible_to_partner: true },
-      { kind: 'status', actor: 'Ada Admin', from_status: 'new', to_status: 'contacted', note: 'Left a voicemail', visible_to_partner: true },
+      {
+        kind: 'status',
+        actor: 'Ada Admin',
+        from_status: 'new',
+        to_status: 'contacted',
+        note: 'Left a voicemail',
+        visible_to_partner: true,
+      },
     ]);
   });
 
@@ -235,12 +285,19 @@ describe('POST /admin/leads/{id}/partner', () => {
     const lead = await createLead(ctx.db, { partnerId: p1.id });
     const res = await call('POST', `${base}/${lead.publicId}/partner`, { partner_id: p2.id });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: pipelineMessages.partnerAssigned, data: { partner: { id: p2.id, name: 'Peter Second' } } });
+    expect(res.json()).toMatchObject({
+      message: pipelineMessages.partnerAssigned,
+      data: { partner: { id: p2.id, name: 'Peter Second' } },
+    });
     expect((await stored(lead.id)).partnerId).toBe(p2.id);
     const from = { id: p1.id, name: 'Paula First' };
     const to = { id: p2.id, name: 'Peter Second' };
-    expect(await eventsOf(lead.id)).toMatchObject([{ kind: 'partner', actorId: admin.id, visibleToPartner: false, data: { from, to } }]);
-    expect(await auditOf(lead.publicId, 'lead.partner')).toMatchObject([{ actorId: admin.id, before: { partner: from }, after: { partner: to } }]);
+    expect(await eventsOf(lead.id)).toMatchObject([
+      { kind: 'partner', actorId: admin.id, visibleToPartner: false, data: { from, to } },
+    ]);
+    expect(await auditOf(lead.publicId, 'lead.partner')).toMatchObject([
+      { actorId: admin.id, before: { partner: from }, after: { partner: to } },
+    ]);
 
     const unassign = await call('POST', `${base}/${lead.publicId}/partner`, { partner_id: null });
     expect(unassign.json().data.partner).toBeNull();
@@ -256,7 +313,11 @@ describe('POST /admin/leads/{id}/partner', () => {
     for (const partnerId of [admin.id, 999_999]) {
       const res = await call('POST', `${base}/${lead.publicId}/partner`, { partner_id: partnerId });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ status: 'error', message: pipelineMessages.partnerNotFound, errors: { partner_id: pipelineMessages.partnerNotFound } });
+      expect(res.json()).toEqual({
+        status: 'error',
+        message: pipelineMessages.partnerNotFound,
+        errors: { partner_id: pipelineMessages.partnerNotFound },
+      });
     }
     expect((await stored(lead.id)).partnerId).toBeNull();
     expect(await eventsOf(lead.id)).toEqual([]);
@@ -319,7 +380,9 @@ describe('POST /admin/leads/status (bulk)', () => {
     expect((await stored(fresh.id)).status).toBe('lost');
     expect((await stored(contacted.id)).status).toBe('lost');
     expect((await stored(final.id)).status).toBe('unqualified');
-    expect(await eventsOf(contacted.id)).toMatchObject([{ kind: 'status', fromStatus: 'contacted', toStatus: 'lost', reason: 'not_interested' }]);
+    expect(await eventsOf(contacted.id)).toMatchObject([
+      { kind: 'status', fromStatus: 'contacted', toStatus: 'lost', reason: 'not_interested' },
+    ]);
     expect(await auditOf(fresh.publicId, 'lead.status')).toHaveLength(1);
     expect(await auditOf(final.publicId)).toEqual([]);
   });
@@ -348,8 +411,21 @@ describe('GET /admin/leads', () => {
     const partner = await createPartner(ctx.db, { fullName: 'Filter Partner' });
     const day = (d: string) => new Date(`${d}T12:00:00Z`);
     const a = await createLead(ctx.db, { partnerId: partner.id, company: 'Blue Bakery', createdAt: day('2026-03-01') });
-    const b = await createLead(ctx.db, { partnerId: partner.id, status: 'contacted', source: 'portal', createdAt: day('2026-03-02'), firstName: 'Zoë', lastName: 'Quill' });
-    const c = await createLead(ctx.db, { partnerId: partner.id, status: 'contacted', syncState: 'failed', createdAt: day('2026-03-03'), email: 'owner@100%_shop.example' });
+    const b = await createLead(ctx.db, {
+      partnerId: partner.id,
+      status: 'contacted',
+      source: 'portal',
+      createdAt: day('2026-03-02'),
+      firstName: 'Zoë',
+      lastName: 'Quill',
+    });
+    const c = await createLead(ctx.db, {
+      partnerId: partner.id,
+      status: 'contacted',
+      syncState: 'failed',
+      createdAt: day('2026-03-03'),
+      email: 'owner@100%_shop.example',
+    });
     const list = async (query: string) => {
       const res = await call('GET', `${base}?partner_id=${partner.id}&${query}`);
       expect(res.statusCode, query).toBe(200);
@@ -361,7 +437,11 @@ describe('GET /admin/leads', () => {
     expect(all.items.map((i) => i.id)).toEqual([c.publicId, b.publicId, a.publicId]);
     expect(all.counts).toEqual({ new: 1, contacted: 2, analysis: 0, application: 0, approved: 0, lost: 0, unqualified: 0 });
     expect(all.next_cursor).toBeNull();
-    expect(all.items[0]).toMatchObject({ partner: { id: partner.id, name: 'Filter Partner' }, status: 'contacted', sync_state: 'failed' });
+    expect(all.items[0]).toMatchObject({
+      partner: { id: partner.id, name: 'Filter Partner' },
+      status: 'contacted',
+      sync_state: 'failed',
+    });
 
     const contacted = await list('status=contacted');
     expect(contacted.items.map((i) => i.id)).toEqual([c.publicId, b.publicId]);
@@ -382,6 +462,37 @@ describe('GET /admin/leads', () => {
     expect(unattributed.json().data.items).toMatchObject([{ id: orphan.publicId, partner: null }]);
   });
 
+  it('counts a search only up to 1,000 matches and says so; exact counts otherwise', async () => {
+    const partner = await createPartner(ctx.db);
+    // 1,003 new and 2 contacted leads of one partner whose business names share a word.
+    await ctx.db.execute(sql`
+      insert into leads (referral_uuid, partner_id, first_name, email, company, business_type, country_code, phone_digits, title, notes, description, sms_consent, marketing_consent, consent_text_version, ip_hash, source, status)
+      select 'x', ${partner.id}, 'M', 'capped-' || g || '-' || ${partner.id} || '@shop.example', 'Capword Shop ' || g, 'Retail', '+1', '4155550123', '+14155550123', '', '', true, true, 'v1', 'h', 'landing_page',
+             case when g <= 2 then 'contacted' else 'new' end
+      from generate_series(1, ${searchCountCap + 5}) g`);
+    const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+
+    const searched = (await call('GET', `${base}?q=capword&limit=5`)).json().data;
+    expect(searched.items).toHaveLength(5);
+    expect(searched.next_cursor).toEqual(expect.any(String));
+    expect(searched.counts_capped).toBe(true);
+    // Only the matches read are counted: just past the cap, never all 1,005.
+    expect(sum(searched.counts)).toBe(searchCountCap + 1);
+
+    // A search with fewer matches than the cap is counted exactly: "Capword Shop 100" and 1000 to 1005.
+    const few = (await call('GET', `${base}?q=${encodeURIComponent('capword shop 100')}`)).json().data;
+    expect(few.counts_capped).toBe(false);
+    expect(few.counts).toMatchObject({ new: 7, contacted: 0, analysis: 0 });
+    const both = (await call('GET', `${base}?q=capword&status=contacted`)).json().data;
+    expect(both.items).toHaveLength(2);
+
+    // No search: exact, however many.
+    const exact = (await call('GET', `${base}?partner_id=${partner.id}&limit=5`)).json().data;
+    expect(exact.counts_capped).toBe(false);
+    expect(exact.counts).toMatchObject({ new: searchCountCap + 3, contacted: 2 });
+    expect((await call('GET', `${base}?limit=5`)).json().data.counts_capped).toBe(false);
+  });
+
   it('pages by cursor without duplicates or gaps while new leads arrive', async () => {
     const partner = await createPartner(ctx.db);
     // Ties on created_at and microsecond timestamps, which a JS Date cannot hold.
@@ -390,7 +501,13 @@ describe('GET /admin/leads', () => {
       select 'x', ${partner.id}, 'M', 'page-' || g || '-' || ${partner.id} || '@shop.example', 'Shop ' || g, 'Retail', '+1', '4155550123', '+14155550123', '', '', true, true, 'v1', 'h', 'landing_page',
              timestamptz '2026-05-01 10:00:00.000001+00' + ((g / 3) * interval '1 microsecond')
       from generate_series(1, 23) g`);
-    const expected = (await ctx.db.select({ id: leads.publicId }).from(leads).where(eq(leads.partnerId, partner.id)).orderBy(sql`created_at desc, id desc`)).map((r) => r.id);
+    const expected = (
+      await ctx.db
+        .select({ id: leads.publicId })
+        .from(leads)
+        .where(eq(leads.partnerId, partner.id))
+        .orderBy(sql`created_at desc, id desc`)
+    ).map((r) => r.id);
     expect(expected).toHaveLength(23);
 
     const seen: string[] = [];
@@ -415,7 +532,17 @@ describe('GET /admin/leads', () => {
     const res = await call('GET', base);
     expect(res.json().data.items.length).toBeLessThanOrEqual(25);
     const badDayCursor = Buffer.from('2026-02-30T00:00:00.000000Z|5').toString('base64url');
-    for (const query of ['cursor=bm9wZQ', 'cursor=%25%25', `cursor=${badDayCursor}`, 'limit=101', 'limit=0', 'status=nope', 'from=2026-13', 'from=2026-02-30', 'partner_id=99999999999']) {
+    for (const query of [
+      'cursor=bm9wZQ',
+      'cursor=%25%25',
+      `cursor=${badDayCursor}`,
+      'limit=101',
+      'limit=0',
+      'status=nope',
+      'from=2026-13',
+      'from=2026-02-30',
+      'partner_id=99999999999',
+    ]) {
       const bad = await call('GET', `${base}?${query}`);
       expect(bad.statusCode, query).toBe(400);
       expect(bad.json().status).toBe('error');
@@ -423,10 +550,71 @@ describe('GET /admin/leads', () => {
   });
 });
 
+describe("leads through a disabled partner's link", () => {
+  let ipSeq = 0;
+  const submitThrough = async (uuid: string, businessName: string) => {
+    const email = `flag-${++ipSeq}-${Date.now()}@merchant.example`;
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/leads/referral/by-uuid',
+      payload: composeLeadPayload(buildReferralForm({ businessName, email }), uuid),
+      remoteAddress: `198.51.100.${ipSeq}`,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return (await ctx.db.select().from(leads).where(eq(leads.email, email)))[0]!;
+  };
+  const userAction = (id: number, action: 'disable' | 'enable') =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/users/${id}/${action}`,
+      payload: { reason: 'Left the program' },
+      headers: bearer(adminToken),
+    });
+
+  it('flags them as the partner was at the time of the request, lists them with a filter, and keeps the flag after enabling', async () => {
+    const partner = await createPartner(ctx.db, { fullName: 'Dora Disabled' });
+    expect((await userAction(partner.id, 'disable')).statusCode).toBe(200);
+    const flagged = await submitThrough(partner.uuid, 'Flagged Florist');
+    const fromActive = await submitThrough(p1.uuid, 'Active Link Deli');
+    expect(flagged).toMatchObject({ partnerId: null, disabledPartnerId: partner.id });
+    expect(fromActive).toMatchObject({ partnerId: p1.id, disabledPartnerId: null });
+
+    const list = (await call('GET', `${base}?disabled_partner=true&limit=100`)).json().data;
+    const ids = list.items.map((item: { id: string }) => item.id);
+    expect(ids).toContain(flagged.publicId);
+    expect(ids).not.toContain(fromActive.publicId);
+    expect(list.items.find((item: { id: string }) => item.id === flagged.publicId)).toMatchObject({
+      partner: null,
+      disabled_partner: { id: partner.id, name: 'Dora Disabled', email: partner.email },
+    });
+    const unfiltered = (await call('GET', `${base}?q=${encodeURIComponent('Active Link Deli')}`)).json().data;
+    expect(unfiltered.items).toMatchObject([{ id: fromActive.publicId, disabled_partner: null }]);
+
+    // Enabling the partner again does not hide which lead went unattributed; their next lead is theirs.
+    expect((await userAction(partner.id, 'enable')).statusCode).toBe(200);
+    const detail = (await call('GET', `${base}/${flagged.publicId}`)).json().data;
+    expect(detail).toMatchObject({ partner: null, disabled_partner: { id: partner.id, name: 'Dora Disabled' } });
+    const afterEnable = await submitThrough(partner.uuid, 'Welcome Back Bakery');
+    expect(afterEnable).toMatchObject({ partnerId: partner.id, disabledPartnerId: null });
+    expect((await call('GET', `${base}?disabled_partner=true&partner_id=${partner.id}`)).json().data.items).toEqual([]);
+  });
+
+  it('refuses a malformed filter value', async () => {
+    const res = await call('GET', `${base}?disabled_partner=yes`);
+    expect(res.statusCode).toBe(400);
+  });
+});
+
 describe('GET /admin/leads/export.csv', () => {
   it('streams the filtered leads as CSV with formulas neutralised, and audits the export', async () => {
     const partner = await createPartner(ctx.db, { fullName: '=Evil Partner' });
-    await createLead(ctx.db, { partnerId: partner.id, company: '=HYPERLINK("http://x","click")', firstName: '+Bob', lastName: '-Smith', notes: '@SUM(A1:A9)\nline two, "quoted"' });
+    await createLead(ctx.db, {
+      partnerId: partner.id,
+      company: '=HYPERLINK("http://x","click")',
+      firstName: '+Bob',
+      lastName: '-Smith',
+      notes: '@SUM(A1:A9)\nline two, "quoted"',
+    });
     await createLead(ctx.db, { partnerId: partner.id, company: '\tTabbed', status: 'contacted' });
     const res = await call('GET', `${base}/export.csv?partner_id=${partner.id}`);
     expect(res.statusCode).toBe(200);
@@ -434,7 +622,25 @@ describe('GET /admin/leads/export.csv', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="referrals-\d{4}-\d{2}-\d{2}\.csv"$/);
     const rows = parseCsv(res.body);
     const header = rows[0]!;
-    expect(header).toEqual(['ID', 'Submitted at', 'Business', 'First name', 'Last name', 'Email', 'Phone', 'Industry', 'Notes', 'Partner', 'Partner email', 'Source', 'Status', 'Status changed at', 'MID', 'CRM sync', 'CRM ID']);
+    expect(header).toEqual([
+      'ID',
+      'Submitted at',
+      'Business',
+      'First name',
+      'Last name',
+      'Email',
+      'Phone',
+      'Industry',
+      'Notes',
+      'Partner',
+      'Partner email',
+      'Source',
+      'Status',
+      'Status changed at',
+      'MID',
+      'CRM sync',
+      'CRM ID',
+    ]);
     const records = rows.slice(1).map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
     expect(records).toHaveLength(2);
     expect(records[0]).toMatchObject({ Business: "'\tTabbed", Status: 'Contacted', Partner: "'=Evil Partner" });
@@ -449,7 +655,12 @@ describe('GET /admin/leads/export.csv', () => {
     });
     for (const cell of rows.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
 
-    const [entry] = await ctx.db.select().from(auditLog).where(eq(auditLog.action, 'lead.export')).orderBy(sql`id desc`).limit(1);
+    const [entry] = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'lead.export'))
+      .orderBy(sql`id desc`)
+      .limit(1);
     expect(entry).toMatchObject({ actorId: admin.id, targetType: 'lead', after: { filters: { partner_id: partner.id } } });
   });
 
@@ -493,7 +704,13 @@ describe('GET /admin/audit', () => {
     expect(first.statusCode).toBe(200);
     const page1 = first.json().data;
     expect(page1.items).toMatchObject([
-      { action: 'lead.status', target_type: 'lead', target_id: lead.publicId, actor: { id: other.id, name: 'Otto Other', email: other.email }, before: { status: 'new' } },
+      {
+        action: 'lead.status',
+        target_type: 'lead',
+        target_id: lead.publicId,
+        actor: { id: other.id, name: 'Otto Other', email: other.email },
+        before: { status: 'new' },
+      },
       { action: 'lead.note', after: { note: 'two' } },
     ]);
     const page2 = (await call('GET', `/api/v1/admin/audit?actor_id=${other.id}&limit=2&cursor=${page1.next_cursor}`)).json().data;
@@ -503,19 +720,28 @@ describe('GET /admin/audit', () => {
     const notes = (await call('GET', `/api/v1/admin/audit?action=lead.note&actor_id=${other.id}`)).json().data.items;
     expect(notes).toHaveLength(2);
     const today = new Date().toISOString().slice(0, 10);
-    expect((await call('GET', `/api/v1/admin/audit?target_type=lead&actor_id=${other.id}&from=${today}&to=${today}`)).json().data.items).toHaveLength(3);
+    expect(
+      (await call('GET', `/api/v1/admin/audit?target_type=lead&actor_id=${other.id}&from=${today}&to=${today}`)).json().data
+        .items,
+    ).toHaveLength(3);
     expect((await call('GET', `/api/v1/admin/audit?actor_id=${other.id}&to=2020-01-01`)).json().data.items).toEqual([]);
   });
 
   it('records who retried failed CRM pushes', async () => {
     const payload = composeLeadPayload(buildReferralForm(), p1.uuid);
-    const id = (await ctx.app.inject({ method: 'POST', url: '/api/v1/leads/referral/by-uuid', payload })).json().leadData.data[0].details.id as string;
+    const id = (await ctx.app.inject({ method: 'POST', url: '/api/v1/leads/referral/by-uuid', payload })).json().leadData.data[0]
+      .details.id as string;
     const [lead] = await ctx.db.select().from(leads).where(eq(leads.publicId, id));
     await ctx.db.update(outbox).set({ status: 'failed', attempts: 8, lastError: 'HTTP 500' }).where(eq(outbox.leadId, lead!.id));
     const res = await call('POST', `${base}/outbox/retry`, { leadIds: [id] });
     expect(res.json()).toEqual({ status: 'success', data: { retried: 1 } });
     expect(await auditOf(id, 'lead.retry')).toMatchObject([
-      { actorId: admin.id, targetType: 'lead', before: { sync_state: 'failed', last_error: 'HTTP 500' }, after: { sync_state: 'pending' } },
+      {
+        actorId: admin.id,
+        targetType: 'lead',
+        before: { sync_state: 'failed', last_error: 'HTTP 500' },
+        after: { sync_state: 'pending' },
+      },
     ]);
   });
 });

@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   canMoveLead,
   leadStatuses,
+  searchCountCap,
   type AdminLeadDetail,
   type AdminLeadSummary,
   type LeadEvent,
@@ -27,7 +29,11 @@ export interface AdminLeadFilters {
   from?: string;
   to?: string;
   q?: string;
+  disabled_partner?: 'true' | 'false';
 }
+
+/** The partner whose link a lead came through while that partner was disabled (a second join of users). */
+const disabledPartners = alias(users, 'disabled_partner');
 
 /** The filters of /referrals (always one partner's own leads). */
 export interface PartnerLeadFilters {
@@ -55,6 +61,7 @@ function adminConditions(f: AdminLeadFilters, withStatus: boolean): (SQL | undef
     withStatus && f.status ? eq(leads.status, f.status) : undefined,
     f.partner_id ? eq(leads.partnerId, f.partner_id) : undefined,
     f.unattributed === 'true' ? isNull(leads.partnerId) : undefined,
+    f.disabled_partner === 'true' ? isNotNull(leads.disabledPartnerId) : undefined,
     f.source ? eq(leads.source, f.source) : undefined,
     f.sync_state ? eq(leads.syncState, f.sync_state) : undefined,
     ...dayRange(leads.createdAt, f.from, f.to),
@@ -63,7 +70,11 @@ function adminConditions(f: AdminLeadFilters, withStatus: boolean): (SQL | undef
 }
 
 function partnerConditions(f: PartnerLeadFilters, withStatus: boolean): (SQL | undefined)[] {
-  return [eq(leads.partnerId, f.partnerId), withStatus && f.status ? eq(leads.status, f.status) : undefined, searchCondition(f.q)];
+  return [
+    eq(leads.partnerId, f.partnerId),
+    withStatus && f.status ? eq(leads.status, f.status) : undefined,
+    searchCondition(f.q),
+  ];
 }
 
 const rowColumns = {
@@ -79,6 +90,9 @@ const rowColumns = {
   partnerId: leads.partnerId,
   partnerName: users.fullName,
   partnerEmail: users.email,
+  disabledPartnerId: leads.disabledPartnerId,
+  disabledPartnerName: disabledPartners.fullName,
+  disabledPartnerEmail: disabledPartners.email,
   source: leads.source,
   status: leads.status,
   mid: leads.mid,
@@ -97,6 +111,7 @@ function selectRows(db: DbExecutor, conditions: (SQL | undefined)[], cursor: str
     .select(rowColumns)
     .from(leads)
     .leftJoin(users, eq(users.id, leads.partnerId))
+    .leftJoin(disabledPartners, eq(disabledPartners.id, leads.disabledPartnerId))
     .where(and(...conditions, afterCursor(leads.createdAt, leads.id, cursor)))
     .orderBy(...newestFirst(leads.createdAt, leads.id))
     .limit(limit);
@@ -113,7 +128,37 @@ async function countByStatus(db: DbExecutor, conditions: (SQL | undefined)[]): P
   return counts;
 }
 
-export const contactName = (row: { firstName: string; lastName: string }) => [row.firstName, row.lastName].filter(Boolean).join(' ');
+/**
+ * Counts per status of a search, reading at most `cap` + 1 matches: a common word matches tens of
+ * thousands of leads at volume, and counting them all costs far more than the page. When more than
+ * `cap` match, `capped` is true and the counts cover only the matches read (lower bounds).
+ */
+async function countByStatusUpTo(
+  db: DbExecutor,
+  conditions: (SQL | undefined)[],
+  cap: number,
+): Promise<{ counts: StatusCounts; capped: boolean }> {
+  const matches = db
+    .select({ status: leads.status })
+    .from(leads)
+    .where(and(...conditions))
+    .limit(cap + 1)
+    .as('matches');
+  const rows = await db
+    .select({ status: matches.status, count: sql<number>`count(*)::int` })
+    .from(matches)
+    .groupBy(matches.status);
+  const counts = Object.fromEntries(leadStatuses.map((s) => [s, 0])) as StatusCounts;
+  let found = 0;
+  for (const row of rows) {
+    counts[row.status] = Number(row.count);
+    found += Number(row.count);
+  }
+  return { counts, capped: found > cap };
+}
+
+export const contactName = (row: { firstName: string; lastName: string }) =>
+  [row.firstName, row.lastName].filter(Boolean).join(' ');
 
 export function toAdminSummary(row: LeadListRow): AdminLeadSummary {
   return {
@@ -121,7 +166,14 @@ export function toAdminSummary(row: LeadListRow): AdminLeadSummary {
     business: row.company,
     contact: contactName(row),
     email: row.email,
-    partner: row.partnerId != null && row.partnerName != null ? { id: row.partnerId, name: row.partnerName, email: row.partnerEmail ?? '' } : null,
+    partner:
+      row.partnerId != null && row.partnerName != null
+        ? { id: row.partnerId, name: row.partnerName, email: row.partnerEmail ?? '' }
+        : null,
+    disabled_partner:
+      row.disabledPartnerId != null && row.disabledPartnerName != null
+        ? { id: row.disabledPartnerId, name: row.disabledPartnerName, email: row.disabledPartnerEmail ?? '' }
+        : null,
     source: row.source,
     status: row.status,
     sync_state: row.syncState,
@@ -145,13 +197,20 @@ export function toPartnerSummary(row: LeadListRow): PartnerLeadSummary {
 
 export async function listAdminLeads(db: DbExecutor, query: AdminLeadFilters & { cursor?: string; limit: number }) {
   const countConditions = adminConditions(query, false);
-  const [rows, counts] = await Promise.all([
+  const isSearch = searchCondition(query.q) !== undefined;
+  const uncapped = async (counts: Promise<StatusCounts>) => ({ counts: await counts, capped: false });
+  const [rows, { counts, capped }] = await Promise.all([
     selectRows(db, adminConditions(query, true), query.cursor, query.limit + 1),
     // Nothing but a status filter: the trigger-kept counters, instead of counting every lead.
-    countConditions.every((c) => c === undefined) ? countAllLeadsByStatus(db) : countByStatus(db, countConditions),
+    // A search: counting stops past the cap (a common word matches tens of thousands of leads).
+    countConditions.every((c) => c === undefined)
+      ? uncapped(countAllLeadsByStatus(db))
+      : isSearch
+        ? countByStatusUpTo(db, countConditions, searchCountCap)
+        : uncapped(countByStatus(db, countConditions)),
   ]);
   const page = pageOf(rows, query.limit);
-  return { items: page.rows.map(toAdminSummary), next_cursor: page.nextCursor, counts };
+  return { items: page.rows.map(toAdminSummary), next_cursor: page.nextCursor, counts, counts_capped: capped };
 }
 
 export async function listPartnerLeads(db: DbExecutor, query: PartnerLeadFilters & { cursor?: string; limit: number }) {
@@ -180,7 +239,8 @@ async function* batches(db: DbExecutor, conditions: (SQL | undefined)[]): AsyncG
 }
 
 export const adminExportBatches = (db: DbExecutor, filters: AdminLeadFilters) => batches(db, adminConditions(filters, true));
-export const partnerExportBatches = (db: DbExecutor, filters: PartnerLeadFilters) => batches(db, partnerConditions(filters, true));
+export const partnerExportBatches = (db: DbExecutor, filters: PartnerLeadFilters) =>
+  batches(db, partnerConditions(filters, true));
 
 /** The internal id and status of a lead by its public id; null for unknown or malformed ids. */
 export async function findLeadRef(db: DbExecutor, publicId: string) {
@@ -227,9 +287,17 @@ export const partnerEventKinds = ['created', 'status', 'note'] as const;
 export async function getAdminLeadDetail(db: DbExecutor, publicId: string): Promise<AdminLeadDetail | null> {
   if (!uuidPattern.test(publicId)) return null;
   const [row] = await db
-    .select({ lead: leads, partnerName: users.fullName, partnerEmail: users.email, cursorAt: keysetTimestamp(leads.createdAt) })
+    .select({
+      lead: leads,
+      partnerName: users.fullName,
+      partnerEmail: users.email,
+      disabledPartnerName: disabledPartners.fullName,
+      disabledPartnerEmail: disabledPartners.email,
+      cursorAt: keysetTimestamp(leads.createdAt),
+    })
     .from(leads)
     .leftJoin(users, eq(users.id, leads.partnerId))
+    .leftJoin(disabledPartners, eq(disabledPartners.id, leads.disabledPartnerId))
     .where(eq(leads.publicId, publicId));
   if (!row) return null;
   const { lead } = row;
@@ -268,7 +336,11 @@ export async function getAdminLeadDetail(db: DbExecutor, publicId: string): Prom
 }
 
 /** A partner's own lead; another partner's or an unknown id is null (the route answers 404 for both). */
-export async function getPartnerLeadDetail(db: DbExecutor, partnerId: number, publicId: string): Promise<PartnerLeadDetail | null> {
+export async function getPartnerLeadDetail(
+  db: DbExecutor,
+  partnerId: number,
+  publicId: string,
+): Promise<PartnerLeadDetail | null> {
   if (!uuidPattern.test(publicId)) return null;
   const [row] = await db
     .select(rowColumns)

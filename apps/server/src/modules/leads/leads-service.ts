@@ -67,6 +67,12 @@ function activePartnerIdOf(uuid: string) {
   return sql<number>`(select ${users.id} from ${users} where ${users.uuid} = ${uuid} and ${users.status} = 'active' and ${users.role} = 'user')`;
 }
 
+/** The disabled partner behind a referral link, as a subquery of the lead insert (the lead is flagged). */
+function disabledPartnerIdOf(uuid: string) {
+  if (!uuidPattern.test(uuid)) return null;
+  return sql<number>`(select ${users.id} from ${users} where ${users.uuid} = ${uuid} and ${users.status} = 'disabled' and ${users.role} = 'user')`;
+}
+
 /**
  * Stores the lead, its history event and its outbox entries in one statement and returns at once;
  * the worker, polling on its own schedule, pushes it to the CRM and sends its mails. One lead per email, case-insensitively, across all partners: the unique index
@@ -90,6 +96,9 @@ export async function submitLead(
   const values: PgInsertValue<typeof leads> = {
     partnerId: creditedByAdmin?.id ?? signedInPartner?.id ?? activePartnerIdOf(body.uuid),
     referralUuid: body.uuid,
+    // Flagged when the link's partner is disabled at this moment (not derived later from the
+    // partner's current status: enabling them again must not hide which leads went unattributed).
+    disabledPartnerId: creditedByAdmin || signedInPartner ? null : disabledPartnerIdOf(body.uuid),
     firstName: body.First_Name,
     lastName: body.Last_Name ?? '',
     email: body.Email,

@@ -5,6 +5,7 @@ import {
   leadSources,
   leadStatuses,
   leadStatusLabels,
+  searchCountCap,
   syncStateLabels,
   syncStates,
   type AdminLeadSummary,
@@ -30,10 +31,23 @@ import { useExportAdminLeads } from '../api/export-admin-leads';
 import { useAdminLeads, type AdminLeadFilters } from '../api/get-admin-leads';
 import { searchPartners } from '../api/search-partners';
 import { BulkStatusDialog } from './bulk-status-dialog';
+import { DisabledPartnerBadge } from './disabled-partner-badge';
 import { LeadDetailSheet } from './lead-detail-sheet';
 import { SyncStateBadge } from './sync-state-badge';
 
-const filterKeys = ['status', 'q', 'partner_id', 'partner_name', 'unattributed', 'source', 'sync_state', 'from', 'to', 'lead'] as const;
+const filterKeys = [
+  'status',
+  'q',
+  'partner_id',
+  'partner_name',
+  'unattributed',
+  'disabled_partner',
+  'source',
+  'sync_state',
+  'from',
+  'to',
+  'lead',
+] as const;
 const isStatus = (value: string): value is LeadStatus => (leadStatuses as readonly string[]).includes(value);
 
 /** /admin/leads: every referral, filtered and searched, with the detail sheet and bulk moves. */
@@ -46,14 +60,27 @@ export function AdminLeadsPage() {
         q: values.q || undefined,
         partner_id: values.unattributed === 'true' ? undefined : values.partner_id || undefined,
         unattributed: values.unattributed === 'true' ? ('true' as const) : undefined,
-        source: (leadSources as readonly string[]).includes(values.source) ? (values.source as AdminLeadFilters['source']) : undefined,
+        disabled_partner: values.disabled_partner === 'true' ? ('true' as const) : undefined,
+        source: (leadSources as readonly string[]).includes(values.source)
+          ? (values.source as AdminLeadFilters['source'])
+          : undefined,
         sync_state: (syncStates as readonly string[]).includes(values.sync_state)
           ? (values.sync_state as AdminLeadFilters['sync_state'])
           : undefined,
         from: values.from || undefined,
         to: values.to || undefined,
       }),
-    [values.status, values.q, values.partner_id, values.unattributed, values.source, values.sync_state, values.from, values.to],
+    [
+      values.status,
+      values.q,
+      values.partner_id,
+      values.unattributed,
+      values.disabled_partner,
+      values.source,
+      values.sync_state,
+      values.from,
+      values.to,
+    ],
   );
   const leads = useAdminLeads(filters);
   const exportCsv = useExportAdminLeads();
@@ -65,6 +92,8 @@ export function AdminLeadsPage() {
   const rows = useMemo(() => leads.data?.pages.flatMap((page) => page.items) ?? [], [leads.data]);
   const counts = leads.data?.pages[0]?.counts;
   const total = counts ? Object.values(counts).reduce((sum, count) => sum + count, 0) : undefined;
+  // A search matching more than the cap is counted only that far: "1,000+" on All, no figure per status.
+  const isCapped = leads.data?.pages[0]?.counts_capped === true;
   const selectedLeads = rows.filter((row) => selected.has(row.id)).map(({ id, business }) => ({ id, business }));
   const hasFilters = Object.keys(filters).some((key) => key !== 'status');
 
@@ -109,7 +138,16 @@ export function AdminLeadsPage() {
     {
       key: 'partner',
       header: 'Partner',
-      cell: (lead) => (lead.partner ? lead.partner.name : <span className="text-slate-500 italic">Unattributed</span>),
+      cell: (lead) => (
+        <span className="block min-w-0">
+          {lead.partner ? lead.partner.name : <span className="text-slate-500 italic">Unattributed</span>}
+          {lead.disabled_partner && (
+            <span className="mt-1 block">
+              <DisabledPartnerBadge partner={lead.disabled_partner} />
+            </span>
+          )}
+        </span>
+      ),
     },
     { key: 'source', header: 'Source', cell: (lead) => leadSourceLabels[lead.source] },
     { key: 'submitted', header: 'Submitted', className: 'whitespace-nowrap', cell: (lead) => formatDate(lead.submitted_at) },
@@ -118,8 +156,12 @@ export function AdminLeadsPage() {
   ];
 
   const statusTabs = [
-    { value: '' as const, label: 'All', badge: total },
-    ...leadStatuses.map((status) => ({ value: status, label: leadStatusLabels[status], badge: counts?.[status] ?? undefined })),
+    { value: '' as const, label: 'All', badge: isCapped ? `${searchCountCap.toLocaleString('en-US')}+` : total },
+    ...leadStatuses.map((status) => ({
+      value: status,
+      label: leadStatusLabels[status],
+      badge: isCapped ? undefined : counts?.[status],
+    })),
   ];
 
   return (
@@ -151,11 +193,19 @@ export function AdminLeadsPage() {
           onSearch={(q) => setFilter({ q })}
           className="flex-1"
         />
-        <Button variant="secondary" aria-expanded={areFiltersOpen} aria-controls="lead-filters" onClick={() => setAreFiltersOpen(!areFiltersOpen)}>
+        <Button
+          variant="secondary"
+          aria-expanded={areFiltersOpen}
+          aria-controls="lead-filters"
+          onClick={() => setAreFiltersOpen(!areFiltersOpen)}
+        >
           Filters{hasFilters ? ' •' : ''}
         </Button>
       </div>
-      <div id="lead-filters" className={cn('mb-4 gap-3 sm:grid sm:grid-cols-2 lg:grid-cols-4', areFiltersOpen ? 'grid' : 'hidden')}>
+      <div
+        id="lead-filters"
+        className={cn('mb-4 gap-3 sm:grid sm:grid-cols-2 lg:grid-cols-4', areFiltersOpen ? 'grid' : 'hidden')}
+      >
         <SearchInput
           label="Search referrals"
           placeholder="Business, contact or email"
@@ -183,8 +233,14 @@ export function AdminLeadsPage() {
           ) : (
             <PartnerPicker
               label="Partner"
-              value={values.partner_id ? { id: Number(values.partner_id), name: values.partner_name || `Partner ${values.partner_id}`, email: '' } : null}
-              onChange={(partner) => setFilter({ partner_id: partner ? String(partner.id) : null, partner_name: partner?.name ?? null })}
+              value={
+                values.partner_id
+                  ? { id: Number(values.partner_id), name: values.partner_name || `Partner ${values.partner_id}`, email: '' }
+                  : null
+              }
+              onChange={(partner) =>
+                setFilter({ partner_id: partner ? String(partner.id) : null, partner_name: partner?.name ?? null })
+              }
               search={searchPartners}
               emptyLabel="Any partner"
             />
@@ -196,21 +252,44 @@ export function AdminLeadsPage() {
               onChange={(checked) => setFilter({ unattributed: checked ? 'true' : null, partner_id: null, partner_name: null })}
             />
           </div>
+          <div className="mt-2">
+            <CheckboxField
+              label="Disabled partner’s link only"
+              checked={values.disabled_partner === 'true'}
+              onChange={(checked) => setFilter({ disabled_partner: checked ? 'true' : null })}
+            />
+          </div>
         </div>
         <label className="block space-y-1.5">
           <span className="block text-sm font-medium text-slate-700">Submitted from</span>
-          <input type="date" className={inputClasses(false)} value={values.from} max={values.to || undefined} onChange={(event) => setFilter({ from: event.target.value })} />
+          <input
+            type="date"
+            className={inputClasses(false)}
+            value={values.from}
+            max={values.to || undefined}
+            onChange={(event) => setFilter({ from: event.target.value })}
+          />
         </label>
         <label className="block space-y-1.5">
           <span className="block text-sm font-medium text-slate-700">Submitted to</span>
-          <input type="date" className={inputClasses(false)} value={values.to} min={values.from || undefined} onChange={(event) => setFilter({ to: event.target.value })} />
+          <input
+            type="date"
+            className={inputClasses(false)}
+            value={values.to}
+            min={values.from || undefined}
+            onChange={(event) => setFilter({ to: event.target.value })}
+          />
         </label>
       </div>
 
       {(hasFilters || selected.size > 0) && (
         <div className="mb-3 flex flex-wrap items-center gap-2">
           {selected.size > 0 && (
-            <div className="flex flex-wrap items-center gap-2 rounded-lg bg-brand-50 px-3 py-1.5 text-sm text-brand-800" role="region" aria-label="Bulk actions">
+            <div
+              className="flex flex-wrap items-center gap-2 rounded-lg bg-brand-50 px-3 py-1.5 text-sm text-brand-800"
+              role="region"
+              aria-label="Bulk actions"
+            >
               <span>{selected.size} selected</span>
               <Button size="sm" onClick={() => setIsBulkOpen(true)}>
                 Change status
@@ -225,7 +304,19 @@ export function AdminLeadsPage() {
               size="sm"
               variant="ghost"
               className="ml-auto"
-              onClick={() => setFilter({ q: null, partner_id: null, partner_name: null, unattributed: null, source: null, sync_state: null, from: null, to: null })}
+              onClick={() =>
+                setFilter({
+                  q: null,
+                  partner_id: null,
+                  partner_name: null,
+                  unattributed: null,
+                  disabled_partner: null,
+                  source: null,
+                  sync_state: null,
+                  from: null,
+                  to: null,
+                })
+              }
             >
               Clear filters
             </Button>

@@ -1,12 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import {
-  leadNoteMax,
-  leadSourceLabels,
-  pipelineMessages,
-  syncStateLabels,
-  type AdminLeadDetail,
-} from '@portal/contract';
+import { leadNoteMax, leadSourceLabels, pipelineMessages, syncStateLabels, type AdminLeadDetail } from '@portal/contract';
 import { LeadTimeline } from '@/components/lead-timeline';
 import { PartnerPicker, type PartnerOption } from '@/components/partner-picker';
 import { RefreshIcon } from '@/components/icons';
@@ -25,6 +19,7 @@ import { useAdminLead } from '../api/get-admin-lead';
 import { useRetryLeadSync } from '../api/retry-lead-sync';
 import { searchPartners } from '../api/search-partners';
 import { StatusChangeDialog } from './status-change-dialog';
+import { DisabledPartnerBadge } from './disabled-partner-badge';
 import { SyncStateBadge } from './sync-state-badge';
 
 function Section({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
@@ -112,7 +107,12 @@ function LeadDetails({ lead }: { lead: AdminLeadDetail }) {
           items={[
             ['Business', lead.business],
             ['Contact', `${lead.first_name} ${lead.last_name}`.trim()],
-            ['Email', <a key="email" className="text-brand-700 hover:underline" href={`mailto:${lead.email}`}>{lead.email}</a>],
+            [
+              'Email',
+              <a key="email" className="text-brand-700 hover:underline" href={`mailto:${lead.email}`}>
+                {lead.email}
+              </a>,
+            ],
             ['Phone', lead.phone.startsWith('+') ? lead.phone : `${lead.country_code} ${lead.phone}`],
             ['Industry', lead.business_type],
             ['Additional notes', lead.notes || 'None provided'],
@@ -168,7 +168,13 @@ function PartnerSection({ lead }: { lead: AdminLeadDetail }) {
     >
       {isEditing ? (
         <div className="space-y-3">
-          <PartnerPicker label="Credit to partner" value={choice} onChange={setChoice} search={searchPartners} emptyLabel="Unattributed" />
+          <PartnerPicker
+            label="Credit to partner"
+            value={choice}
+            onChange={setChoice}
+            search={searchPartners}
+            emptyLabel="Unattributed"
+          />
           <div className="flex justify-end gap-2">
             <Button
               variant="secondary"
@@ -191,6 +197,16 @@ function PartnerSection({ lead }: { lead: AdminLeadDetail }) {
         </p>
       ) : (
         <p className="text-sm text-slate-500">Unattributed</p>
+      )}
+      {!isEditing && lead.disabled_partner && (
+        <div className="mt-3 space-y-1.5 rounded-lg bg-amber-50 px-3 py-2.5 text-sm text-amber-900">
+          <DisabledPartnerBadge partner={lead.disabled_partner} />
+          <p>
+            The merchant used the link of {lead.disabled_partner.name}{' '}
+            <span className="text-amber-800">({lead.disabled_partner.email})</span>, whose account was disabled at the time, so
+            the referral was stored without a partner.
+          </p>
+        </div>
       )}
     </Section>
   );
@@ -224,7 +240,16 @@ function CrmSection({ lead }: { lead: AdminLeadDetail }) {
           ['Sync state', <SyncStateBadge key="state" state={lead.sync_state} />],
           ['CRM id', lead.crm.id ?? '—'],
           ['Attempts', String(lead.crm.attempts)],
-          ...(lead.crm.last_error ? ([['Last error', <span key="error" className="text-red-700">{lead.crm.last_error}</span>]] as [string, ReactNode][]) : []),
+          ...(lead.crm.last_error
+            ? ([
+                [
+                  'Last error',
+                  <span key="error" className="text-red-700">
+                    {lead.crm.last_error}
+                  </span>,
+                ],
+              ] as [string, ReactNode][])
+            : []),
         ]}
       />
       <p className="sr-only">{syncStateLabels[lead.sync_state]}</p>
@@ -261,7 +286,14 @@ function NoteSection({ lead }: { lead: AdminLeadDetail }) {
           void submit();
         }}
       >
-        <TextAreaField label="Note" rows={3} maxLength={leadNoteMax} value={note} error={error ?? undefined} onChange={(event) => setNote(event.target.value)} />
+        <TextAreaField
+          label="Note"
+          rows={3}
+          maxLength={leadNoteMax}
+          value={note}
+          error={error ?? undefined}
+          onChange={(event) => setNote(event.target.value)}
+        />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <CheckboxField label="Visible to partner" checked={isVisible} onChange={setIsVisible} />
           <Button type="submit" size="sm" isLoading={addNote.isPending}>
