@@ -13,7 +13,9 @@ import {
 import { API_BASE, messages } from '@portal/contract';
 import type { Config } from './config';
 import type { Database } from './db';
-import { createMemoryCounterStore, type CounterStore } from './lib/counter-store';
+import type { CounterStore } from './lib/counter-store';
+import type { SessionCache } from './lib/session-cache';
+import { openSharedState } from './lib/shared-state';
 import { createMailer, type Mailer } from './lib/mailer';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -49,6 +51,8 @@ declare module 'fastify' {
     /** Every route as registered (method, url), for tests that hold rules over all of them. */
     registeredRoutes: { method: string; url: string }[];
     counters: CounterStore;
+    /** Validated sessions; call evictUser after any change to a user or their sessions. */
+    sessionCache: SessionCache;
   }
 }
 
@@ -58,7 +62,7 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** The CRM connector; by default the one CRM names. */
   crm?: CrmConnector;
-  /** Throttle counters; in this process's memory unless a shared store is given. */
+  /** Throttle counters; in Redis with REDIS_URL, else in this process's memory, unless given. */
   counters?: CounterStore;
   logger?: FastifyServerOptions['logger'];
   webDistDir?: string;
@@ -117,9 +121,11 @@ export async function buildApp(opts: BuildAppOptions) {
     for (const method of [route.method].flat()) app.registeredRoutes.push({ method, url: route.url });
   });
   app.decorate('crm', opts.crm ?? createCrmConnector(opts.config));
-  const counters = opts.counters ?? createMemoryCounterStore();
-  app.decorate('counters', counters);
-  if (!opts.counters) app.addHook('onClose', () => counters.close());
+  // Rate-limit counters, lockouts and session evictions shared by every instance (REDIS_URL).
+  const shared = await openSharedState(opts.config, app.log, opts.counters);
+  app.decorate('counters', shared.counters);
+  app.decorate('sessionCache', shared.sessionCache);
+  app.addHook('onClose', () => shared.close());
 
   await app.register(errorHandlerPlugin);
   await app.register(helmet, {
@@ -128,6 +134,7 @@ export async function buildApp(opts: BuildAppOptions) {
   });
   await app.register(rateLimit, {
     global: false,
+    ...shared.rateLimitStore,
     errorResponseBuilder: (_req, context) => ({
       statusCode: 429,
       status: 'error',
