@@ -20,6 +20,7 @@ import { createMailer, type Mailer } from './lib/mailer';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { healthPlugin } from './plugins/health';
+import { countCrmFailures, countMails, createMetrics, metricsPlugin } from './plugins/metrics';
 import { noStorePlugin } from './plugins/no-store';
 import { rejectNulPlugin } from './plugins/reject-nul';
 import { webAppPlugin } from './plugins/web-app';
@@ -108,10 +109,15 @@ export async function buildApp(opts: BuildAppOptions) {
 
   app.decorate('config', opts.config);
   app.decorate('db', opts.db);
+  const metrics = createMetrics();
+  app.decorate('metrics', metrics);
   app.decorate(
     'mailer',
-    opts.mailer ??
-      createMailer({ smtpUrl: opts.config.SMTP_URL, from: opts.config.MAIL_FROM, dataDir: opts.config.dataDir, log: app.log }),
+    countMails(
+      opts.mailer ??
+        createMailer({ smtpUrl: opts.config.SMTP_URL, from: opts.config.MAIL_FROM, dataDir: opts.config.dataDir, log: app.log }),
+      metrics,
+    ),
   );
 
   app.decorate('outbox', createOutboxRegistry());
@@ -120,7 +126,7 @@ export async function buildApp(opts: BuildAppOptions) {
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) app.registeredRoutes.push({ method, url: route.url });
   });
-  app.decorate('crm', opts.crm ?? createCrmConnector(opts.config));
+  app.decorate('crm', countCrmFailures(opts.crm ?? createCrmConnector(opts.config), metrics));
   // Rate-limit counters, lockouts and session evictions shared by every instance (REDIS_URL).
   const shared = await openSharedState(opts.config, app.log, opts.counters);
   app.decorate('counters', shared.counters);
@@ -155,6 +161,7 @@ export async function buildApp(opts: BuildAppOptions) {
   }
   await app.register(authPlugin);
   await app.register(healthPlugin);
+  await app.register(metricsPlugin);
   await app.register(rejectNulPlugin);
   await app.register(noStorePlugin);
   await app.register(notificationsPlugin);
