@@ -7,11 +7,14 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { API_BASE, messages } from '@portal/contract';
 import type { Config } from './config';
 import type { Database } from './db';
-import { createMemoryCounterStore, type CounterStore } from './lib/counter-store';
+import type { CounterStore } from './lib/counter-store';
+import type { SessionCache } from './lib/session-cache';
+import { openSharedState } from './lib/shared-state';
 import { createMailer, type Mailer } from './lib/mailer';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { healthPlugin } from './plugins/health';
+import { countCrmFailures, countMails, createMetrics, metricsPlugin } from './plugins/metrics';
 import { noStorePlugin } from './plugins/no-store';
 import { rejectNulPlugin } from './plugins/reject-nul';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -53,6 +56,8 @@ declare module 'fastify' {
     /** Every route as registered (method, url), for tests that hold rules over all of them. */
     registeredRoutes: { method: string; url: string }[];
     counters: CounterStore;
+    /** Validated sessions; call evictUser after any change to a user or their sessions. */
+    sessionCache: SessionCache;
   }
 }
 
@@ -62,7 +67,7 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** The CRM connector; by default the one CRM names. */
   crm?: CrmConnector;
-  /** Throttle counters; in this process's memory unless a shared store is given. */
+  /** Throttle counters; in Redis with REDIS_URL, else in this process's memory, unless given. */
   counters?: CounterStore;
   logger?: FastifyServerOptions['logger'];
   webDistDir?: string;
@@ -109,10 +114,15 @@ export async function buildApp(opts: BuildAppOptions) {
 
   app.decorate('config', opts.config);
   app.decorate('db', opts.db);
+  const metrics = createMetrics();
+  app.decorate('metrics', metrics);
   app.decorate(
     'mailer',
-    opts.mailer ??
-      createMailer({ smtpUrl: opts.config.SMTP_URL, from: opts.config.MAIL_FROM, dataDir: opts.config.dataDir, log: app.log }),
+    countMails(
+      opts.mailer ??
+        createMailer({ smtpUrl: opts.config.SMTP_URL, from: opts.config.MAIL_FROM, dataDir: opts.config.dataDir, log: app.log }),
+      metrics,
+    ),
   );
 
   app.decorate('outbox', createOutboxRegistry());
@@ -121,10 +131,12 @@ export async function buildApp(opts: BuildAppOptions) {
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) app.registeredRoutes.push({ method, url: route.url });
   });
-  app.decorate('crm', opts.crm ?? createCrmConnector(opts.config));
-  const counters = opts.counters ?? createMemoryCounterStore();
-  app.decorate('counters', counters);
-  if (!opts.counters) app.addHook('onClose', () => counters.close());
+  app.decorate('crm', countCrmFailures(opts.crm ?? createCrmConnector(opts.config), metrics));
+  // Rate-limit counters, lockouts and session evictions shared by every instance (REDIS_URL).
+  const shared = await openSharedState(opts.config, app.log, opts.counters);
+  app.decorate('counters', shared.counters);
+  app.decorate('sessionCache', shared.sessionCache);
+  app.addHook('onClose', () => shared.close());
 
   await app.register(errorHandlerPlugin);
   await app.register(securityHeadersPlugin, {
@@ -144,6 +156,7 @@ export async function buildApp(opts: BuildAppOptions) {
   });
   await app.register(rateLimit, {
     global: false,
+    ...shared.rateLimitStore,
     errorResponseBuilder: (_req, context) => ({
       statusCode: 429,
       status: 'error',
@@ -164,6 +177,7 @@ export async function buildApp(opts: BuildAppOptions) {
   }
   await app.register(authPlugin);
   await app.register(healthPlugin);
+  await app.register(metricsPlugin);
   await app.register(rejectNulPlugin);
   await app.register(noStorePlugin);
   await app.register(notificationsPlugin);

@@ -103,6 +103,22 @@ const envSchema = z.object({
   API_DOCS: z.enum(['on', 'off']).optional(),
   /** On SIGTERM/SIGINT: how long requests in flight and the worker's current item may take. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * Redis for what several instances must share: rate-limit counters, login lockouts and session
+   * revocations. Unset: each process keeps them in memory (one instance).
+   */
+  REDIS_URL: optionalUrl(/^rediss?:\/\//),
+  /** Prefix of every Redis key and channel, so several deployments (or test runs) share one Redis. */
+  REDIS_KEY_PREFIX: z.string().trim().min(1).max(100).default('pp:'),
+  /** How long a validated session is trusted from memory before it is read again; 0 turns the cache off. */
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
+  /** Bearer token for GET /metrics (Prometheus); unset, /metrics does not exist (404). */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
   /** The built web app to serve; defaults to apps/web/dist. */
   WEB_DIST_DIR: z.string().min(1).optional(),
 });

@@ -49,6 +49,7 @@ async function main(): Promise<void> {
     config.WORKER === 'on'
       ? startOutboxWorker(database.db, { handlers: app.outbox.handlers, log: app.log.child({ module: 'outbox-worker' }) })
       : null;
+  app.outboxWorker = worker;
   const statusPull =
     worker && app.crm.listLeadsModifiedSince
       ? startStatusPullScheduler(database.db, { intervalMs: config.CRM_STATUS_PULL_MS, log: app.log.child({ module: 'crm-status-pull' }) })

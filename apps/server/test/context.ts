@@ -93,6 +93,8 @@ export async function createTestContext(
     WORKER: 'off',
     // Every injected request comes from 127.0.0.1; rate-limit tests opt in with RATE_LIMITS: 'on'.
     RATE_LIMITS: 'off',
+    // Tests that change sessions straight in the database see it at once; cache tests opt in.
+    SESSION_CACHE_TTL_MS: '0',
     HASH_SALT: 'test-salt-0123456789abcdef',
     ...env,
   });

@@ -39,22 +39,30 @@ export async function createSession(db: Database, userId: number, userAgent?: st
 /** Statuses that may hold a session: a partner awaiting approval signs in to see that page only. */
 export const signInStatuses = ['active', 'pending_approval'] as const;
 
+/** A session as read for a request: what the auth plugin needs, kept by the session cache. */
+export interface ActiveSession {
+  user: UserRow;
+  sessionId: number;
+  createdAt: number;
+  /** When a request last used it, as far as this process knows (written at most once a minute). */
+  lastUsedAt: number;
+}
+
+/** lastUsedAt is written at most this often per session: the idle limits count in minutes. */
+export const touchIntervalMs = 60_000;
+
 /**
- * The user behind a token, or null when the token is unknown, revoked, expired, idle or too old for
- * the user's role, or the user disabled or invited.
+ * The session behind a token hash, or null when it is unknown, revoked or past its stored expiry,
+ * or its user disabled or invited. The policy's limits are checked by `isSessionLive`.
  */
-export async function findSessionUser(
-  db: Database,
-  token: string,
-  policy: SessionPolicy,
-): Promise<{ user: UserRow; sessionId: number } | null> {
+export async function readSession(db: Database, tokenHash: string): Promise<ActiveSession | null> {
   const [row] = await db
     .select({ user: users, sessionId: sessions.id, createdAt: sessions.createdAt, lastUsedAt: sessions.lastUsedAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, tokenHash),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, new Date()),
         inArray(users.status, [...signInStatuses]),
@@ -62,15 +70,24 @@ export async function findSessionUser(
     )
     .limit(1);
   if (!row) return null;
-  const { role } = row.user;
-  const now = Date.now();
-  if (now - row.lastUsedAt.getTime() > policy.idleMs[role] || now - row.createdAt.getTime() > policy.maxAgeMs[role]) {
-    return null;
-  }
-  if (now - row.lastUsedAt.getTime() > 60_000) {
-    await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, row.sessionId));
-  }
-  return { user: row.user, sessionId: row.sessionId };
+  return { user: row.user, sessionId: row.sessionId, createdAt: row.createdAt.getTime(), lastUsedAt: row.lastUsedAt.getTime() };
+}
+
+/** Within the idle timeout and the absolute lifetime of the user's role. */
+export function isSessionLive(session: ActiveSession, policy: SessionPolicy, now = Date.now()): boolean {
+  const { role } = session.user;
+  return now - session.lastUsedAt <= policy.idleMs[role] && now - session.createdAt <= policy.maxAgeMs[role];
+}
+
+/** Records a use of the session when the last recorded one is older than `touchIntervalMs`. */
+export async function touchSession(db: Database, session: ActiveSession, now = Date.now()): Promise<void> {
+  if (now - session.lastUsedAt <= touchIntervalMs) return;
+  // Marked first, so concurrent requests on the same cached session do not all write.
+  session.lastUsedAt = now;
+  await db
+    .update(sessions)
+    .set({ lastUsedAt: new Date(now) })
+    .where(eq(sessions.id, session.sessionId));
 }
 
 /** Ends a user's sessions except one (a password change keeps the session that made it). */

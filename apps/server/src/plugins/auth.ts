@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages, type Role } from '@portal/contract';
-import { findSessionUser, sessionPolicyFrom, type UserRow } from '../lib/sessions';
+import { isSessionLive, readSession, sessionPolicyFrom, touchSession, type UserRow } from '../lib/sessions';
+import { hashToken } from '../lib/tokens';
 import { forbidden, unauthorized } from '../lib/errors';
 
 declare module 'fastify' {
@@ -12,7 +13,12 @@ declare module 'fastify' {
   }
 }
 
-/** Resolves `Authorization: Bearer <token>` on every request; guards below enforce it. */
+/**
+ * Resolves `Authorization: Bearer <token>` on every request; guards below enforce it. A session
+ * validated recently comes from `app.sessionCache` (lib/session-cache.ts) without a query; the idle
+ * and absolute limits are checked on every request either way, and the last use is written at most
+ * once a minute per session.
+ */
 export const authPlugin = fp(async (app) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
@@ -22,11 +28,23 @@ export const authPlugin = fp(async (app) => {
     if (!header?.startsWith('Bearer ')) return;
     const token = header.slice('Bearer '.length).trim();
     if (!token || token.length > 200) return;
-    const found = await findSessionUser(app.db, token, policy);
-    if (found) {
-      request.user = found.user;
-      request.sessionId = found.sessionId;
+    const tokenHash = hashToken(token);
+    const cache = app.sessionCache;
+    let session = await cache.get(tokenHash);
+    if (!session) {
+      const mark = cache.mark();
+      session = (await readSession(app.db, tokenHash)) ?? undefined;
+      if (!session) return;
+      cache.set(tokenHash, session, mark);
     }
+    const now = Date.now();
+    if (!isSessionLive(session, policy, now)) {
+      cache.delete(tokenHash);
+      return;
+    }
+    await touchSession(app.db, session, now);
+    request.user = session.user;
+    request.sessionId = session.sessionId;
   });
 });
 

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '@portal/contract';
 import { createTestContext, type TestContext } from '../../test/context';
+import { startOutboxWorker } from '../lib/outbox';
+import { workerStallMs } from './health';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -20,7 +22,7 @@ describe('probes', () => {
   it('/readyz answers 200 when the database is reachable and migrated', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'success', data: { database: 'ok', migrations: 'ok' } });
+    expect(res.json()).toEqual({ status: 'success', data: { database: 'ok', migrations: 'ok', worker: 'off' } });
   });
 
   it('/readyz answers 503 while a migration of this build is not applied', async () => {
@@ -35,7 +37,7 @@ describe('probes', () => {
       expect(res.json()).toEqual({
         status: 'error',
         message: messages.http.unavailable,
-        data: { database: 'ok', migrations: 'pending' },
+        data: { database: 'ok', migrations: 'pending', worker: 'off' },
       });
     } finally {
       await ctx.db.execute(
@@ -43,5 +45,50 @@ describe('probes', () => {
       );
     }
     expect((await ctx.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+  });
+});
+
+describe('/readyz with WORKER=on', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ WORKER: 'on' });
+  });
+  afterAll(() => ctx.close());
+  afterEach(() => vi.useRealTimers());
+
+  const ready = () => ctx.app.inject({ method: 'GET', url: '/readyz' });
+
+  it('answers 503 until the worker runs, 200 while it beats, 503 once it stalls or stops', async () => {
+    const notStarted = await ready();
+    expect(notStarted.statusCode).toBe(503);
+    expect(notStarted.json().data).toEqual({ database: 'ok', migrations: 'ok', worker: 'stopped' });
+
+    // Polls once, then sleeps (nothing is enqueued here), so it beats only when stop() wakes it.
+    const worker = startOutboxWorker(ctx.db, { handlers: ctx.app.outbox.handlers, log: ctx.app.log, pollIntervalMs: 3_600_000 });
+    ctx.app.outboxWorker = worker;
+    try {
+      const running = await ready();
+      expect(running.statusCode).toBe(200);
+      expect(running.json()).toEqual({ status: 'success', data: { database: 'ok', migrations: 'ok', worker: 'ok' } });
+
+      // No beat for longer than the stall limit, as when a pass hangs.
+      const { lastBeatAt } = worker.heartbeat();
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(lastBeatAt + workerStallMs + 1_000);
+      const stalled = await ready();
+      expect(stalled.statusCode).toBe(503);
+      expect(stalled.json()).toEqual({
+        status: 'error',
+        message: messages.http.unavailable,
+        data: { database: 'ok', migrations: 'ok', worker: 'stalled' },
+      });
+      vi.useRealTimers();
+    } finally {
+      await worker.stop();
+    }
+    const stopped = await ready();
+    expect(stopped.statusCode).toBe(503);
+    expect(stopped.json().data.worker).toBe('stopped');
+    ctx.app.outboxWorker = null;
   });
 });

@@ -178,6 +178,8 @@ export interface OutboxWorkerOptions extends Omit<OutboxProcessorOptions, 'shoul
 export interface OutboxWorker {
   /** Stops polling and waits for the entries in hand; unfinished work stays in the database. */
   stop(): Promise<void>;
+  /** When the loop last showed it is alive (each pass and each batch beat), for /readyz. */
+  heartbeat(): { lastBeatAt: number; isRunning: boolean };
 }
 
 /** Polls the outbox (and wakes at once when this process enqueues) until stopped. Never throws: errors are logged. */
@@ -186,7 +188,15 @@ export function startOutboxWorker(db: Database, opts: OutboxWorkerOptions): Outb
   let isStopping = false;
   let isNudged = false;
   let wake: (() => void) | null = null;
-  const processor = createOutboxProcessor(db, { ...opts, shouldStop: () => isStopping });
+  let lastBeatAt = Date.now();
+  let isRunning = true;
+  const processor = createOutboxProcessor(db, {
+    ...opts,
+    shouldStop: () => {
+      lastBeatAt = Date.now();
+      return isStopping;
+    },
+  });
   const unsubscribe = onOutboxChange(db, () => {
     isNudged = true;
     wake?.();
@@ -194,6 +204,7 @@ export function startOutboxWorker(db: Database, opts: OutboxWorkerOptions): Outb
 
   const loop = (async () => {
     while (!isStopping) {
+      lastBeatAt = Date.now();
       try {
         await processor.processDue();
       } catch (err) {
@@ -212,6 +223,7 @@ export function startOutboxWorker(db: Database, opts: OutboxWorkerOptions): Outb
         isNudged = false;
       });
     }
+    isRunning = false;
   })();
 
   return {
@@ -221,6 +233,7 @@ export function startOutboxWorker(db: Database, opts: OutboxWorkerOptions): Outb
       wake?.();
       await loop;
     },
+    heartbeat: () => ({ lastBeatAt, isRunning }),
   };
 }
 

@@ -97,6 +97,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = currentUser(request);
       const user = await app.db.transaction((tx) => updateUser(tx, request.params.id, request.body, actor));
       notifyOutbox(app.db);
+      await app.sessionCache.evictUser(request.params.id);
       return { status: 'success' as const, message: m.updated, data: toUser(user) };
     },
   );
@@ -120,6 +121,8 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const actor = currentUser(request);
         await app.db.transaction((tx) => run(tx, request.params.id, request.body, actor));
+        // Disable, approve, revoke…: every instance reads the user afresh (their sessions may be gone).
+        await app.sessionCache.evictUser(request.params.id);
         notifyOutbox(app.db);
         return { status: 'success' as const, message };
       },

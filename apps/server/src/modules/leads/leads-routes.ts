@@ -20,7 +20,7 @@ import { partnerLeadsRoutes } from './partner-leads-routes';
 
 const minute = 60_000;
 
-/** Per client IP, fixed windows, counted in each instance's memory. */
+/** Per client IP, fixed windows; shared by every instance through Redis when REDIS_URL is set (README). */
 export const leadRateLimits = {
   submitPerIp: { max: 20, timeWindow: 10 * minute },
   visitPerIp: { max: 60, timeWindow: minute },

@@ -44,10 +44,16 @@ function tooManyAttempts(reply: FastifyReply, waitMs: number): AppError {
   return new AppError(429, messages.http.tooManyAttempts(waitMs));
 }
 
-/** An onRequest hook answering 429 past `limit` requests from one client IP. */
-export function limitRequests(app: FastifyInstance, limit: RateLimit): Hook {
+/** An onRequest hook answering 429 past one of `authRateLimits` from one client IP. */
+export function limitRequests(app: FastifyInstance, name: keyof typeof authRateLimits): Hook {
   if (app.config.RATE_LIMITS === 'off') return async () => {};
-  const check = app.createRateLimit({ max: limit.max, timeWindow: limit.timeWindowMs });
+  const limit: RateLimit = authRateLimits[name];
+  // Named keys: limiters made here share one key space in Redis (the plugin names them by route).
+  const check = app.createRateLimit({
+    max: limit.max,
+    timeWindow: limit.timeWindowMs,
+    keyGenerator: (request) => `${name}:${request.ip}`,
+  });
   return async (request, reply) => {
     const result = await check(request);
     if (result.isAllowed || !result.isExceeded) return;

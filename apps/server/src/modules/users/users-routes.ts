@@ -24,7 +24,7 @@ import { AppError } from '../../lib/errors';
 import { errorResponses } from '../../lib/route-schemas';
 import { revokeSession, revokeUserSessions } from '../../lib/sessions';
 import { runInBackground, settleBackgroundTasks } from './background-tasks';
-import { authRateLimits, claimResetMail, createLoginThrottle, limitRequests } from './rate-limits';
+import { claimResetMail, createLoginThrottle, limitRequests } from './rate-limits';
 import {
   changePassword,
   endOwnSession,
@@ -48,6 +48,7 @@ const bearerAuth = [{ bearer: [] }];
  * caller learns nothing about the payload rules of a guarded call.
  */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Each change to a user or their sessions below evicts the user from every instance's session cache once committed.
   await getDummyHash();
   app.addHook('onClose', settleBackgroundTasks);
   registerAccountMails(app);
@@ -66,6 +67,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = currentUser(request);
       await changePassword(app.db, user, request.sessionId, request.body);
+      await app.sessionCache.evictUser(user.id);
       runInBackground(request.log, 'password changed mail', () => notifyPasswordChanged(app, user));
       return { status: 'success' as const, message: messages.account.passwordChanged };
     },
@@ -96,6 +98,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await endOwnSession(app.db, currentUser(request).id, request.params.id);
+      await app.sessionCache.evictUser(currentUser(request).id);
       return { status: 'success' as const, message: messages.account.sessionRevoked };
     },
   );
@@ -108,6 +111,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await revokeOtherSessions(app.db, currentUser(request).id, request.sessionId);
+      await app.sessionCache.evictUser(currentUser(request).id);
       return { status: 'success' as const, message: messages.account.otherSessionsRevoked };
     },
   );
@@ -117,7 +121,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/login',
     {
-      onRequest: limitRequests(app, authRateLimits.loginPerIp),
+      onRequest: limitRequests(app, 'loginPerIp'),
       preHandler: (request, reply) => loginThrottle.check(request, reply, request.body.email),
       schema: {
         tags: ['users'],
@@ -141,7 +145,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/register',
     {
-      onRequest: limitRequests(app, authRateLimits.registerPerIp),
+      onRequest: limitRequests(app, 'registerPerIp'),
       schema: {
         tags: ['users'],
         body: registerRequest,
@@ -169,6 +173,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (request.sessionId !== null) await revokeSession(app.db, request.sessionId);
+      await app.sessionCache.evictUser(currentUser(request).id);
       return { status: 'success' as const, message: messages.auth.loggedOut };
     },
   );
@@ -186,6 +191,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await revokeUserSessions(app.db, currentUser(request).id);
+      await app.sessionCache.evictUser(currentUser(request).id);
       return { status: 'success' as const, message: messages.auth.loggedOutEverywhere };
     },
   );
@@ -193,7 +199,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/forgot-password',
     {
-      onRequest: limitRequests(app, authRateLimits.forgotPasswordPerIp),
+      onRequest: limitRequests(app, 'forgotPasswordPerIp'),
       schema: {
         tags: ['users'],
         body: forgotPasswordRequest,
@@ -222,6 +228,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await resetPassword(app.db, request.body);
+      await app.sessionCache.evictUser(user.id);
       runInBackground(request.log, 'password changed mail', () => notifyPasswordChanged(app, user));
       return { status: 'success' as const, message: messages.resetPassword.done };
     },
@@ -252,6 +259,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await updatePixelId(app.db, currentUser(request).id, request.body.facebook_pixel_id);
+      await app.sessionCache.evictUser(currentUser(request).id);
       return { status: 'success' as const, message: messages.pixel.updated };
     },
   );
@@ -276,10 +284,10 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationPreferencesResponse, ...errorResponses(400, 401) },
       },
     },
-    async (request) => ({
-      status: 'success' as const,
-      message: pipelineMessages.preferencesSaved,
-      data: await updateNotificationPreferences(app.db, currentUser(request).id, request.body),
-    }),
+    async (request) => {
+      const data = await updateNotificationPreferences(app.db, currentUser(request).id, request.body);
+      await app.sessionCache.evictUser(currentUser(request).id);
+      return { status: 'success' as const, message: pipelineMessages.preferencesSaved, data };
+    },
   );
 };
