@@ -10,12 +10,14 @@ import { TextField } from '@/components/ui/field';
 import { getServerMessage } from '@/lib/api/errors';
 import { useZodForm } from '@/lib/forms/use-zod-form';
 import { useChangePassword, useEndSessions, useSessions } from '../api/account-api';
+import { TwoFactorCard } from './two-factor-card';
 
-/** Change password and signed-in sessions: every account has them (partners on /settings, admins on /admin/account). */
+/** Change password, two-factor authentication and signed-in sessions: every account has them (partners on /settings, admins on /admin/account). */
 export function AccountSecurity() {
   return (
     <div className="space-y-6">
       <ChangePasswordCard />
+      <TwoFactorCard />
       <SessionsCard />
     </div>
   );
