@@ -103,6 +103,10 @@ describe('Admin Two-Factor = required', () => {
           data: { enabled: false, enabled_at: null, recovery_codes_remaining: 0, setup_required: true },
         }),
       ),
+      // What the server answers meanwhile, as it would.
+      http.get(api('/admin/settings'), () =>
+        HttpResponse.json({ status: 'error', message: twoFactorMessages.setupRequired, code: TWO_FACTOR_SETUP_REQUIRED }, { status: 403 }),
+      ),
     );
     renderApp('/admin/settings');
     await findPageHeading('Your account');

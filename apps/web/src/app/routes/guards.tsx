@@ -46,7 +46,7 @@ export function RequireRole({ role }: { role: Role }) {
 export function RequireTwoFactorSetUp() {
   const status = useQuery(twoFactorStatusQuery);
   const location = useLocation();
-  if (status.isPending) return <PageSpinner />;
+  // Pages render meanwhile (no extra wait on every admin load): the server refuses their data anyway.
   if (status.data?.setup_required && location.pathname !== paths.admin.account) return <Navigate to={paths.admin.account} replace />;
   return <Outlet />;
 }

@@ -81,17 +81,17 @@ export function TwoFactorCard() {
   const data = status.data;
   return (
     <Card className="max-w-2xl overflow-hidden" aria-labelledby="two-factor-title">
-      <div className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 px-5 py-4 sm:px-6">
-        <div className="min-w-0">
+      <div className="border-b border-slate-200 px-5 py-4 sm:px-6">
+        <div className="flex flex-wrap items-center gap-2">
           <h2 id="two-factor-title" className="text-base font-semibold text-slate-900">
             {twoFactorMessages.cardTitle}
           </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            Sign in with your password and a code from an authenticator app (Google Authenticator, Microsoft Authenticator,
-            1Password…).
-          </p>
+          {data && (data.enabled ? <Badge tone="green">On</Badge> : <Badge tone="slate">Off</Badge>)}
         </div>
-        {data && (data.enabled ? <Badge tone="green">On</Badge> : <Badge tone="slate">Off</Badge>)}
+        <p className="mt-1 text-sm text-slate-600">
+          Sign in with your password and a code from an authenticator app (Google Authenticator, Microsoft Authenticator,
+          1Password…).
+        </p>
       </div>
       <div className="space-y-4 px-5 py-4 sm:px-6">
         {status.isPending ? (
@@ -316,7 +316,7 @@ function RegenerateDialog({
       title="New recovery codes"
       description="Your current recovery codes stop working. Enter a code from your authenticator app to continue."
     >
-      <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4 px-5 py-4 sm:px-6">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
         {error.form && <Alert tone="error">{error.form}</Alert>}
         <CodeField value={code} onChange={setCode} error={error.field} autoFocus />
         <div className="flex justify-end gap-3">
@@ -376,7 +376,7 @@ function DisableDialog({ open, onClose }: { open: boolean; onClose: () => void }
       title="Turn off two-factor authentication"
       description="Your account will be protected by your password alone, and your other sessions will be signed out."
     >
-      <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4 px-5 py-4 sm:px-6">
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
         {errors.form && <Alert tone="error">{errors.form}</Alert>}
         <TextField
           ref={passwordInput}
