@@ -44,6 +44,11 @@ const envSchema = z.object({
   SLOW_REQUEST_MS: z.coerce.number().int().min(1).default(1_000),
   /** Salt for visitor and IP hashes; generated and kept in DATA_DIR when unset. */
   HASH_SALT: z.string().min(16).optional(),
+  /**
+   * Master key for secrets the server must read back (TOTP secrets): 32+ characters, e.g.
+   * `openssl rand -base64 48`. Each use derives its own AES-256 key from it (lib/secret-box.ts).
+   */
+  SECRETS_KEY: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 48)').optional(),
   /** Shorter inactivity logout for tests; the product default is spec §9's 5 minutes. */
   INACTIVITY_LOGOUT_MS: z.coerce.number().int().positive().optional(),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
@@ -139,6 +144,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cfg = parsed.data;
   if (cfg.CRM === 'zoho' && !(cfg.ZOHO_CLIENT_ID && cfg.ZOHO_CLIENT_SECRET && cfg.ZOHO_REFRESH_TOKEN)) {
     throw new ConfigError('Invalid configuration — CRM=zoho needs ZOHO_CLIENT_ID, ZOHO_CLIENT_SECRET and ZOHO_REFRESH_TOKEN');
+  }
+  if (!cfg.SECRETS_KEY && cfg.NODE_ENV === 'production' && cfg.DATABASE_URL) {
+    // Every instance must decrypt what another stored: a key per machine would lock users out.
+    throw new ConfigError('Invalid configuration — SECRETS_KEY is required with DATABASE_URL in production (32+ characters, the same on every instance)');
   }
   return {
     ...cfg,

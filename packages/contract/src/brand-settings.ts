@@ -13,6 +13,7 @@ export const settingKeys = {
   programTerms: 'Program Terms',
   registrationMode: 'Registration Mode',
   newLeadEmails: 'New Lead Emails',
+  adminTwoFactor: 'Admin Two-Factor',
 } as const;
 export type KnownSettingKey = (typeof settingKeys)[keyof typeof settingKeys];
 
@@ -26,6 +27,7 @@ export const settingMessages = {
   programTermsInvalid: 'Program Terms must be one line of at most 300 characters',
   registrationModeInvalid: 'Registration Mode must be open, approval or invite_only',
   newLeadEmailsInvalid: 'New Lead Emails must be on or off',
+  adminTwoFactorInvalid: 'Admin Two-Factor must be optional or required',
 } as const;
 
 export interface KnownSetting {
@@ -90,6 +92,13 @@ export const knownSettings: readonly KnownSetting[] = [
     description: 'on: partners are emailed when a referral arrives through their link; off: no such emails.',
     example: 'on',
     validate: (v) => (v === 'on' || v === 'off' ? null : settingMessages.newLeadEmailsInvalid),
+  },
+  {
+    key: settingKeys.adminTwoFactor,
+    description:
+      'required: every admin must set up two-factor authentication (an authenticator app) before using the admin pages; optional (the default): each admin decides.',
+    example: 'required',
+    validate: (v) => (v === 'optional' || v === 'required' ? null : settingMessages.adminTwoFactorInvalid),
   },
 ];
 

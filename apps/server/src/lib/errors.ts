@@ -4,6 +4,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: Record<string, string>,
+    /** A stable name for a client to act on (e.g. TWO_FACTOR_SETUP_REQUIRED), beside the message for people. */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'AppError';

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@portal/contract';
 import { createTestContext, type TestContext } from '../../test/context';
 import { bearer, createAdmin, createPartner, loginAs } from '../../test/factories';
+import type { Database } from '../db';
 import type { UserRow } from '../lib/sessions';
 import { adminScope } from './admin-scope';
 import { errorHandlerPlugin } from './error-handler';
@@ -11,6 +12,8 @@ describe('the admin scope', () => {
   it('guards a route added without any guard of its own', async () => {
     const app = Fastify();
     await app.register(errorHandlerPlugin);
+    // The scope also asks whether an admin must first set up two-factor: here, never.
+    app.decorate('db', { execute: async () => ({ rows: [{ required: false }] }) } as unknown as Database);
     app.decorateRequest('user', null);
     app.addHook('onRequest', async (request) => {
       const role = request.headers['x-test-role'];

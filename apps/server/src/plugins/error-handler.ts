@@ -8,7 +8,7 @@ import { AppError } from '../lib/errors';
 export const errorHandlerPlugin = fp(async (app) => {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ status: 'error', message: error.message, errors: error.errors });
+      return reply.status(error.statusCode).send({ status: 'error', message: error.message, errors: error.errors, code: error.code });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};

@@ -1,10 +1,10 @@
 import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
-import { setUnauthorizedRedirect } from '@/lib/api/client';
+import { setTwoFactorSetupRedirect, setUnauthorizedRedirect } from '@/lib/api/client';
 import type { LoginState } from '@/lib/auth/login-state';
 import { paths } from '@/lib/paths';
 import { AppLayout } from './layout/app-layout';
-import { GuestOnly, HomeRedirect, RequireAuth, RequireRole } from './routes/guards';
+import { GuestOnly, HomeRedirect, RequireAuth, RequireRole, RequireTwoFactorSetUp } from './routes/guards';
 import { RouteError } from './routes/route-error';
 
 // Every page is its own chunk: a partner never downloads admin code and the other way round.
@@ -72,15 +72,20 @@ export function createAppRouter() {
                 {
                   element: <RequireRole role="admin" />,
                   children: [
-                    { path: paths.admin.home, element: <AdminDashboardPage /> },
-                    { path: paths.admin.users, element: <AdminUsersPage /> },
-                    { path: paths.admin.userPattern, element: <AdminUserPage /> },
-                    { path: paths.admin.tutorials, element: <AdminResourcesPage /> },
-                    { path: paths.admin.settings, element: <AdminSettingsPage /> },
-                    { path: paths.admin.leads, element: <AdminLeadsPage /> },
-                    { path: paths.admin.audit, element: <AdminAuditPage /> },
-                    { path: paths.admin.submit, element: <AdminSubmitRoute /> },
-                    { path: paths.admin.account, element: <AccountPage /> },
+                    {
+                      element: <RequireTwoFactorSetUp />,
+                      children: [
+                        { path: paths.admin.home, element: <AdminDashboardPage /> },
+                        { path: paths.admin.users, element: <AdminUsersPage /> },
+                        { path: paths.admin.userPattern, element: <AdminUserPage /> },
+                        { path: paths.admin.tutorials, element: <AdminResourcesPage /> },
+                        { path: paths.admin.settings, element: <AdminSettingsPage /> },
+                        { path: paths.admin.leads, element: <AdminLeadsPage /> },
+                        { path: paths.admin.audit, element: <AdminAuditPage /> },
+                        { path: paths.admin.submit, element: <AdminSubmitRoute /> },
+                        { path: paths.admin.account, element: <AccountPage /> },
+                      ],
+                    },
                   ],
                 },
                 {
@@ -110,6 +115,11 @@ export function createAppRouter() {
     const { pathname, search, hash } = router.state.location;
     const state: LoginState = { from: { pathname, search, hash } };
     void router.navigate(paths.login, { replace: true, state });
+  });
+
+  // An admin who must set up two-factor first (the setting changed while signed in): to the setup.
+  setTwoFactorSetupRedirect(() => {
+    if (router.state.location.pathname !== paths.admin.account) void router.navigate(paths.admin.account, { replace: true });
   });
 
   return router;

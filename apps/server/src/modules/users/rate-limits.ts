@@ -68,11 +68,15 @@ export interface LoginThrottle {
   recordSuccess(request: FastifyRequest, email: string): Promise<void>;
 }
 
-export function createLoginThrottle(app: FastifyInstance): LoginThrottle {
+/**
+ * `prefix` names what fails: `login-failures` (passwords, by email) or `totp-failures` (second-factor
+ * codes, by user id), so a wrong code and a wrong password count separately, with the same limits.
+ */
+export function createLoginThrottle(app: FastifyInstance, prefix = 'login-failures'): LoginThrottle {
   const { perAccountAndIp, perAccount } = loginFailureLimits;
   const keys = (request: FastifyRequest, email: string) => {
     const account = normalizeEmail(email);
-    return { pair: `login-failures:${account}|${request.ip}`, account: `login-failures:${account}` };
+    return { pair: `${prefix}:${account}|${request.ip}`, account: `${prefix}:${account}` };
   };
   if (app.config.RATE_LIMITS === 'off') {
     return { check: async () => {}, recordFailure: async () => {}, recordSuccess: async () => {} };

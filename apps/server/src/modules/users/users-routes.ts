@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   authResponse,
+  loginResponse,
   changePasswordRequest,
   forgotPasswordRequest,
   loginRequest,
@@ -24,6 +25,7 @@ import { AppError } from '../../lib/errors';
 import { errorResponses } from '../../lib/route-schemas';
 import { revokeSession, revokeUserSessions } from '../../lib/sessions';
 import { runInBackground, settleBackgroundTasks } from './background-tasks';
+import { twoFactorRoutes } from './two-factor-routes';
 import { claimResetMail, createLoginThrottle, limitRequests } from './rate-limits';
 import {
   changePassword,
@@ -52,6 +54,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   await getDummyHash();
   app.addHook('onClose', settleBackgroundTasks);
   registerAccountMails(app);
+  await app.register(twoFactorRoutes);
 
   app.post(
     '/change-password',
@@ -126,7 +129,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         body: loginRequest,
-        response: { 200: authResponse, ...errorResponses(400, 401, 403, 429) },
+        response: { 200: loginResponse, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request) => {

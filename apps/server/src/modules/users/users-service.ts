@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   messages,
   type ChangePasswordRequest,
+  type LoginChallenge,
   type LoginRequest,
   type NotificationPreferences,
   type SessionInfo,
@@ -22,6 +23,7 @@ import { getBrandName, getBrandSettings } from '../settings';
 import { accountMailActions, enqueueAccountMail, issueResetToken, voidResetTokens } from './account-mails';
 import { describeDevice } from './device';
 import { passwordChangedMail, passwordResetMail } from './users-mails';
+import { createLoginChallenge, hasTwoFactor } from './two-factor-service';
 
 export type UsersDeps = Pick<FastifyInstance, 'db' | 'config' | 'mailer' | 'log'>;
 
@@ -58,16 +60,21 @@ export function getDummyHash(): Promise<string> {
   return dummyHash;
 }
 
+/**
+ * The first step of a sign-in. An account with two-factor on gets a challenge for the second step
+ * (POST /users/login/two-factor), never a session, however right the password.
+ */
 export async function login(
   db: Database,
   input: LoginRequest,
   userAgent?: string | null,
-): Promise<{ user: User; token: string }> {
+): Promise<{ user: User; token: string } | LoginChallenge> {
   const row = await findUserByEmail(db, input.email);
   const isValid = await verifyPassword(row?.passwordHash ?? (await getDummyHash()), input.password);
   if (!row || !isValid) throw unauthorized(messages.auth.invalidCredentials);
   // Only after the right password, so a disabled account is not revealed to a guesser.
   if (row.status === 'disabled' || row.status === 'invited') throw forbidden(messages.auth.accountDisabled);
+  if (await hasTwoFactor(db, row.id)) return createLoginChallenge(db, row.id);
   const [updated] = await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, row.id)).returning();
   return { user: toUser(updated ?? row), token: await createSession(db, row.id, userAgent) };
 }

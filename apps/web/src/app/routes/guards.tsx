@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
 import type { Role } from '@portal/contract';
@@ -6,6 +7,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { useAuthStore } from '@/lib/auth/auth-store';
 import { returnPath, type LoginState } from '@/lib/auth/login-state';
 import { homeFor, paths } from '@/lib/paths';
+import { twoFactorStatusQuery } from '@/features/settings/api/two-factor-api';
 
 const useSession = () =>
   useAuthStore(useShallow((s) => ({ user: s.user, isInitialised: s.isInitialised, signOutReason: s.signOutReason })));
@@ -33,6 +35,19 @@ export function RequireRole({ role }: { role: Role }) {
   const user = useAuthStore((s) => s.user);
   if (!user) return null;
   if (user.role !== role) return <Navigate to={homeFor(user.role)} replace />;
+  return <Outlet />;
+}
+
+/**
+ * Admin pages while the Admin Two-Factor setting is `required` and this admin has not set it up:
+ * everything leads to the account page, where the setup is, until it is done (the server refuses
+ * the admin API meanwhile with TWO_FACTOR_SETUP_REQUIRED).
+ */
+export function RequireTwoFactorSetUp() {
+  const status = useQuery(twoFactorStatusQuery);
+  const location = useLocation();
+  // Pages render meanwhile (no extra wait on every admin load): the server refuses their data anyway.
+  if (status.data?.setup_required && location.pathname !== paths.admin.account) return <Navigate to={paths.admin.account} replace />;
   return <Outlet />;
 }
 

@@ -67,6 +67,9 @@ export const server = setupServer(
   http.get(api('/users/me'), () => HttpResponse.json({ status: 'success', data: { user: partner } })),
   http.get(api('/settings/public'), () => HttpResponse.json({ status: 'success', data: {} })),
   http.post(api('/users/logout'), () => HttpResponse.json({ status: 'success', message: 'Logged out' })),
+  http.get(api('/users/two-factor'), () =>
+    HttpResponse.json({ status: 'success', data: { enabled: false, enabled_at: null, recovery_codes_remaining: 0, setup_required: false } }),
+  ),
   http.get(api('/users/user/get-pixel-id'), () => HttpResponse.json({ status: 'success', data: { facebook_pixel_id: '' } })),
   http.get(api('/users/notification-preferences'), () =>
     HttpResponse.json({ status: 'success', data: { lead_status_changed: true, new_referral: true } }),

@@ -1,5 +1,5 @@
 import axios, { type AxiosError } from 'axios';
-import { API_BASE, limits, messages, type ErrorEnvelope } from '@portal/contract';
+import { API_BASE, TWO_FACTOR_SETUP_REQUIRED, limits, messages, type ErrorEnvelope } from '@portal/contract';
 import { getToken, useAuthStore } from '../auth/auth-store';
 import { paths } from '../paths';
 
@@ -24,6 +24,13 @@ export function setUnauthorizedRedirect(redirect: Redirect) {
   redirectToLogin = redirect;
 }
 
+let redirectToTwoFactorSetup: Redirect = () => window.location.assign(paths.admin.account);
+
+/** The router registers where an admin goes when the server asks them to set up two-factor first. */
+export function setTwoFactorSetupRedirect(redirect: Redirect) {
+  redirectToTwoFactorSetup = redirect;
+}
+
 const loggedStatuses = new Set([403, 422, 429, 500]);
 
 /** The error catalogue of spec §8, in one place. */
@@ -35,6 +42,8 @@ function handleErrorResponse(error: AxiosError<Partial<ErrorEnvelope>>) {
   if (status === 401) {
     useAuthStore.getState().clearSession('expired');
     if (window.location.pathname !== paths.login) redirectToLogin();
+  } else if (status === 403 && response.data?.code === TWO_FACTOR_SETUP_REQUIRED) {
+    redirectToTwoFactorSetup();
   } else if (loggedStatuses.has(status)) {
     console.error(`API error ${status} on ${error.config?.method?.toUpperCase()} ${error.config?.url}`, message);
   } else if (status === 404 && !messages.quiet404.some((quiet) => message.includes(quiet))) {

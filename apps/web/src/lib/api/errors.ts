@@ -10,6 +10,20 @@ export function getServerMessage(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The server's error `code` (e.g. TWO_FACTOR_CHALLENGE_EXPIRED), if it sent one. */
+export function getServerCode(error: unknown): string | undefined {
+  if (!axios.isAxiosError<{ code?: unknown }>(error)) return undefined;
+  const code = error.response?.data?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** The server's field messages of an error answer (`errors: { field: message }`). */
+export function getServerFieldErrors(error: unknown): Record<string, string> {
+  if (!axios.isAxiosError<{ errors?: unknown }>(error)) return {};
+  const errors = error.response?.data?.errors;
+  return errors && typeof errors === 'object' ? (errors as Record<string, string>) : {};
+}
+
 /** True when the server answered (with an error status), false for network errors and timeouts. */
 export function hasServerAnswer(error: unknown): boolean {
   if (axios.isAxiosError(error)) return error.response !== undefined;

@@ -16,6 +16,12 @@ export const apiPaths = {
     sessions: '/users/sessions',
     session: (sessionId: number) => `/users/sessions/${id(sessionId)}`,
     revokeOtherSessions: '/users/sessions/revoke-others',
+    loginTwoFactor: '/users/login/two-factor',
+    twoFactor: '/users/two-factor',
+    twoFactorSetup: '/users/two-factor/setup',
+    twoFactorEnable: '/users/two-factor/enable',
+    twoFactorDisable: '/users/two-factor/disable',
+    twoFactorRecoveryCodes: '/users/two-factor/recovery-codes',
   },
   settings: {
     public: '/settings/public',

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation } from 'react-router';
-import { loginRequest, messages } from '@portal/contract';
+import { loginRequest, messages, type LoginChallenge } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
@@ -10,7 +10,7 @@ import { getServerMessage } from '@/lib/api/errors';
 import { useAuthStore, type SignOutReason } from '@/lib/auth/auth-store';
 import { readLoginState } from '@/lib/auth/login-state';
 import { paths } from '@/lib/paths';
-import { useLogin } from '../api/login';
+import { isLoginChallenge, useLogin } from '../api/login';
 import { AuthModeSwitch, authLinkClasses } from './auth-shell';
 
 /** Why the last session ended, said on /login instead of a bare form (an explicit logout says nothing here). */
@@ -20,7 +20,15 @@ function signedOutNotice(reason: SignOutReason | null): string | null {
   return null;
 }
 
-export function LoginForm({ onCreateAccount }: { onCreateAccount?: () => void }) {
+interface LoginFormProps {
+  onCreateAccount?: () => void;
+  /** The password was right and the account asks for a second factor. */
+  onChallenge: (challenge: LoginChallenge) => void;
+  /** Why the form is shown again (a code step that timed out). */
+  notice?: string | null;
+}
+
+export function LoginForm({ onCreateAccount, onChallenge, notice: restartNotice }: LoginFormProps) {
   const location = useLocation();
   const { message: stateMessage } = readLoginState(location.state);
   const signOutReason = useAuthStore((s) => s.signOutReason);
@@ -38,7 +46,8 @@ export function LoginForm({ onCreateAccount }: { onCreateAccount?: () => void })
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await loginMutation.mutateAsync(values);
+      const result = await loginMutation.mutateAsync(values);
+      if (isLoginChallenge(result)) onChallenge(result);
     } catch (error) {
       setFormError(getServerMessage(error) ?? messages.auth.loginFailed);
     }
@@ -48,7 +57,8 @@ export function LoginForm({ onCreateAccount }: { onCreateAccount?: () => void })
     <>
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {notice && <Alert tone="success">{notice}</Alert>}
-        {signedOut && <Alert tone="info">{signedOut}</Alert>}
+        {signedOut && !restartNotice && <Alert tone="info">{signedOut}</Alert>}
+        {restartNotice && <Alert tone="info">{restartNotice}</Alert>}
         {formError && <Alert tone="error">{formError}</Alert>}
         <TextField label="Email" type="email" autoComplete="email" inputMode="email" autoFocus error={errors.email?.message} {...register('email')} />
         <div className="space-y-1.5">

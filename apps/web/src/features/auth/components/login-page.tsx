@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import type { LoginChallenge } from '@portal/contract';
 import { usePublicSettings } from '@/lib/api/get-public-settings';
 import { AuthShell } from './auth-shell';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
+import { TwoFactorStep } from './two-factor-step';
 
 /**
  * /login, which also hosts self-registration: the spec's route table has no /register, so the card
@@ -10,6 +12,9 @@ import { RegisterForm } from './register-form';
  */
 export function LoginPage() {
   const [mode, setMode] = useState<'sign-in' | 'register'>('sign-in');
+  // The password was right and the account has two-factor on: the code step replaces the form.
+  const [challenge, setChallenge] = useState<LoginChallenge | null>(null);
+  const [restartNotice, setRestartNotice] = useState<string | null>(null);
   const { registrationMode, companyName } = usePublicSettings();
   // Invite only: no sign-up on this screen (the server refuses it too).
   const canRegister = registrationMode !== 'invite_only';
@@ -28,9 +33,29 @@ export function LoginPage() {
       </AuthShell>
     );
   }
+  if (challenge) {
+    return (
+      <AuthShell title="Two-step verification" description="Enter the code from your authenticator app to finish signing in.">
+        <TwoFactorStep
+          challenge={challenge}
+          onRestart={(message) => {
+            setRestartNotice(message || null);
+            setChallenge(null);
+          }}
+        />
+      </AuthShell>
+    );
+  }
   return (
     <AuthShell title="Sign in" description="Welcome back. Sign in to your partner account.">
-      <LoginForm onCreateAccount={canRegister ? () => setMode('register') : undefined} />
+      <LoginForm
+        notice={restartNotice}
+        onChallenge={(next) => {
+          setRestartNotice(null);
+          setChallenge(next);
+        }}
+        onCreateAccount={canRegister ? () => setMode('register') : undefined}
+      />
     </AuthShell>
   );
 }

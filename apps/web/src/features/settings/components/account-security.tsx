@@ -10,12 +10,19 @@ import { TextField } from '@/components/ui/field';
 import { getServerMessage } from '@/lib/api/errors';
 import { useZodForm } from '@/lib/forms/use-zod-form';
 import { useChangePassword, useEndSessions, useSessions } from '../api/account-api';
+import { useTwoFactorStatus } from '../api/two-factor-api';
+import { TwoFactorCard } from './two-factor-card';
 
-/** Change password and signed-in sessions: every account has them (partners on /settings, admins on /admin/account). */
+/** Change password, two-factor authentication and signed-in sessions: every account has them (partners on /settings, admins on /admin/account). */
 export function AccountSecurity() {
+  // An admin sent here to set up two-factor first sees that card first. Keyed, so the card keeps its
+  // state (the recovery codes just shown) when the order changes back.
+  const setupRequired = useTwoFactorStatus().data?.setup_required === true;
+  const password = <ChangePasswordCard key="password" />;
+  const twoFactor = <TwoFactorCard key="two-factor" />;
   return (
     <div className="space-y-6">
-      <ChangePasswordCard />
+      {setupRequired ? [twoFactor, password] : [password, twoFactor]}
       <SessionsCard />
     </div>
   );

@@ -1,0 +1,188 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  TWO_FACTOR_SETUP_REQUIRED,
+  authResponse,
+  disableTwoFactorRequest,
+  enableTwoFactorRequest,
+  messageEnvelope,
+  recoveryCodesResponse,
+  regenerateRecoveryCodesRequest,
+  twoFactorLoginRequest,
+  twoFactorMessages,
+  twoFactorSetupResponse,
+  twoFactorStatusResponse,
+} from '@portal/contract';
+import { AppError } from '../../lib/errors';
+import { errorResponses } from '../../lib/route-schemas';
+import { createSecretBox, resolveSecretsKey } from '../../lib/secret-box';
+import { currentUser, requireSignedIn } from '../../plugins/auth';
+import { getBrandName } from '../settings';
+import { createLoginThrottle, limitRequests } from './rate-limits';
+import {
+  completeTwoFactorLogin,
+  disableTwoFactor,
+  enableTwoFactor,
+  findLoginChallenge,
+  getTwoFactorStatus,
+  isTwoFactorSetupRequired,
+  regenerateRecoveryCodes,
+  startTwoFactorSetup,
+} from './two-factor-service';
+import { toUser } from './users-service';
+
+const bearerAuth = [{ bearer: [] }];
+
+/** The AES key of TOTP secrets: its own HKDF purpose, so another secret under SECRETS_KEY never shares it. */
+export const totpSecretPurpose = 'totp-secret:v1';
+
+/**
+ * /users/two-factor (the signed-in user's own authenticator) and /users/login/two-factor (the
+ * second step of a sign-in). Every code check goes through one throttle per account, with the
+ * password's limits (rate-limits.ts): 5 wrong codes per account and address in 15 minutes, 100 per
+ * account in a day, a right one clears them.
+ */
+export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const box = createSecretBox(resolveSecretsKey(app.config), totpSecretPurpose);
+  const throttle = createLoginThrottle(app, 'totp-failures');
+  const accountKey = (userId: number) => `user:${userId}`;
+
+  /** Runs a code check under the throttle: 429 while locked, a failure counted, a success clearing the count. */
+  async function throttled<T>(request: FastifyRequest, reply: FastifyReply, userId: number, check: () => Promise<T>): Promise<T> {
+    await throttle.check(request, reply, accountKey(userId));
+    try {
+      const result = await check();
+      await throttle.recordSuccess(request, accountKey(userId));
+      return result;
+    } catch (err) {
+      if (err instanceof AppError && (err.errors?.code || err.errors?.recovery_code))
+        await throttle.recordFailure(request, accountKey(userId));
+      throw err;
+    }
+  }
+
+  app.post(
+    '/login/two-factor',
+    {
+      onRequest: limitRequests(app, 'loginPerIp'),
+      schema: {
+        tags: ['users'],
+        summary: 'Second step of a sign-in: the challenge from POST /users/login and a code or a recovery code',
+        body: twoFactorLoginRequest,
+        response: { 200: authResponse, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const now = Date.now();
+      const challenge = await findLoginChallenge(app.db, request.body.challenge, now);
+      const { user, token, used } = await throttled(request, reply, challenge.user.id, () =>
+        completeTwoFactorLogin(app.db, box, challenge, request.body, request.headers['user-agent'], now),
+      );
+      return {
+        status: 'success' as const,
+        ...(used === 'recovery_code' ? { message: twoFactorMessages.recoveryUsed } : {}),
+        data: { user: toUser(user), token },
+      };
+    },
+  );
+
+  app.get(
+    '/two-factor',
+    {
+      onRequest: requireSignedIn,
+      schema: { tags: ['users'], security: bearerAuth, response: { 200: twoFactorStatusResponse, ...errorResponses(401) } },
+    },
+    async (request) => ({ status: 'success' as const, data: await getTwoFactorStatus(app.db, currentUser(request)) }),
+  );
+
+  app.post(
+    '/two-factor/setup',
+    {
+      onRequest: requireSignedIn,
+      schema: {
+        tags: ['users'],
+        summary: 'Starts enrolment: a new secret, its otpauth:// URL and QR code (refused once two-factor is on)',
+        security: bearerAuth,
+        response: { 200: twoFactorSetupResponse, ...errorResponses(401, 409) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return { status: 'success' as const, data: await startTwoFactorSetup(app.db, box, user, await getBrandName(app.db)) };
+    },
+  );
+
+  app.post(
+    '/two-factor/enable',
+    {
+      onRequest: requireSignedIn,
+      schema: {
+        tags: ['users'],
+        summary: 'Confirms enrolment with a code from the app; answers the ten recovery codes, once',
+        security: bearerAuth,
+        body: enableTwoFactorRequest,
+        response: { 200: recoveryCodesResponse, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const codes = await throttled(request, reply, user.id, () =>
+        enableTwoFactor(app.db, box, user, request.sessionId, request.body.code, Date.now()),
+      );
+      return { status: 'success' as const, message: twoFactorMessages.enabled, data: { recovery_codes: codes } };
+    },
+  );
+
+  app.post(
+    '/two-factor/recovery-codes',
+    {
+      onRequest: requireSignedIn,
+      schema: {
+        tags: ['users'],
+        summary: 'Ten new recovery codes for a code from the app; the old ones stop working',
+        security: bearerAuth,
+        body: regenerateRecoveryCodesRequest,
+        response: { 200: recoveryCodesResponse, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const codes = await throttled(request, reply, user.id, () =>
+        regenerateRecoveryCodes(app.db, box, user, request.body.code, Date.now()),
+      );
+      return { status: 'success' as const, message: twoFactorMessages.recoveryCodesRegenerated, data: { recovery_codes: codes } };
+    },
+  );
+
+  app.post(
+    '/two-factor/disable',
+    {
+      onRequest: requireSignedIn,
+      schema: {
+        tags: ['users'],
+        summary: 'Turns two-factor off with the password and a code (or a recovery code)',
+        security: bearerAuth,
+        body: disableTwoFactorRequest,
+        response: { 200: messageEnvelope, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      await throttled(request, reply, user.id, () =>
+        disableTwoFactor(app.db, box, user, request.sessionId, request.body, Date.now()),
+      );
+      return { status: 'success' as const, message: twoFactorMessages.disabled };
+    },
+  );
+};
+
+/**
+ * onRequest for the admin scope: while the Admin Two-Factor setting is `required`, an admin without
+ * two-factor gets 403 TWO_FACTOR_SETUP_REQUIRED from every admin route (their own account calls
+ * under /users stay open, enrolment included).
+ */
+export async function requireTwoFactorSetUp(request: FastifyRequest): Promise<void> {
+  if (request.user && (await isTwoFactorSetupRequired(request.server.db, request.user))) {
+    throw new AppError(403, twoFactorMessages.setupRequired, undefined, TWO_FACTOR_SETUP_REQUIRED);
+  }
+}
