@@ -62,7 +62,11 @@ test.describe('invite', () => {
   }
 });
 
-test.fixme('a partner disabled while signed in lands on /login with the message at their next action', async ({ browser, baseURL, admin }) => {
+test.fixme('a partner disabled while signed in lands on /login with the message at their next action', async ({
+  browser,
+  baseURL,
+  admin,
+}) => {
   const setup = await browser.newContext({ baseURL });
   const partner = await registerPartner(setup.request);
   const adminToken = await loginApi(setup.request, admin.email, admin.password);
@@ -97,7 +101,11 @@ test.fixme('a partner disabled while signed in lands on /login with the message 
   await setup.close();
 });
 
-test('an admin sets a compensation link and the partner’s My Commissions opens it', async ({ browser, baseURL, admin }) => {
+test('an admin sets a compensation link and the partner’s My Commissions page links to it', async ({
+  browser,
+  baseURL,
+  admin,
+}) => {
   const setup = await browser.newContext({ baseURL });
   const partner = await registerPartner(setup.request, { fullName: 'Cora Commission' });
 
@@ -120,7 +128,9 @@ test('an admin sets a compensation link and the partner’s My Commissions opens
   await loginViaUi(page, partner.email, partner.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole('button', { name: 'Open menu' }).click();
-  await expect(page.getByRole('link', { name: 'My Commissions' })).toHaveAttribute('href', 'https://pay.example.com/cora');
+  await page.getByRole('link', { name: 'My Commissions' }).click();
+  await expect(page.getByRole('heading', { name: 'My Commissions', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: /external statement/i })).toHaveAttribute('href', 'https://pay.example.com/cora');
   await context.close();
   await adminContext.close();
   await setup.close();
@@ -161,7 +171,10 @@ test.describe('brand settings', () => {
     const visitor = await landing.newPage();
     await visitor.goto(`/referral/${partner.user.uuid}`);
     await expect(visitor.getByRole('banner').getByText('Acme Payments')).toBeVisible();
-    await expect(visitor.getByRole('link', { name: messages.referral.getInTouch })).toHaveAttribute('href', 'https://acme.example.com/contact');
+    await expect(visitor.getByRole('link', { name: messages.referral.getInTouch })).toHaveAttribute(
+      'href',
+      'https://acme.example.com/contact',
+    );
     await expect(visitor.getByText('Example Payments')).toHaveCount(0);
     await expect(visitor.getByText(/Questions\? Call/)).toHaveCount(0);
 
@@ -173,4 +186,3 @@ test.describe('brand settings', () => {
     await context.close();
   });
 });
-
