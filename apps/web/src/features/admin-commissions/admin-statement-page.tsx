@@ -1,20 +1,40 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import toast from 'react-hot-toast';
-import { monthLabel } from '@portal/contract';
+import { commissionMessages, formatCents, monthLabel } from '@portal/contract';
 import { StatementView } from '@/components/commissions/statement-view';
 import { ChevronLeftIcon, DownloadIcon, FileTextIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { PageSpinner } from '@/components/ui/spinner';
 import { getServerMessage } from '@/lib/api/errors';
 import { paths } from '@/lib/paths';
-import { useAdminStatement, useDownloadAdminStatement } from './api/statements';
+import { useAdminStatement, useDownloadAdminStatement, usePublishStatements } from './api/statements';
+import { MarkPaidDialog } from './components/mark-paid-dialog';
 
 /** /admin/commissions/statements/:id: a partner's statement exactly as they see it, with its files. */
 export function AdminStatementPage() {
   const { id = '' } = useParams();
   const statement = useAdminStatement(id);
   const download = useDownloadAdminStatement();
+  const publish = usePublishStatements();
+  const [isPublishing, setIsPublishing] = useState(false);
+  const [isPaying, setIsPaying] = useState(false);
+
+  const onPublish = async () => {
+    const data = statement.data?.statement;
+    if (!data) return;
+    try {
+      const { results } = await publish.mutateAsync({ statement_ids: [data.id] });
+      const result = results[0];
+      if (result?.ok) toast.success(commissionMessages.statementsPublished(1));
+      else toast.error(result?.message ?? commissionMessages.notDraft);
+      setIsPublishing(false);
+    } catch (error) {
+      toast.error(getServerMessage(error) ?? 'The statement could not be published.');
+    }
+  };
 
   const save = (format: 'csv' | 'pdf') => {
     const data = statement.data?.statement;
@@ -60,7 +80,9 @@ export function AdminStatementPage() {
                 · {statement.data.statement.partner_email}
               </p>
             </div>
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2">
+              {statement.data.statement.status === 'draft' && <Button onClick={() => setIsPublishing(true)}>Publish</Button>}
+              {statement.data.statement.status === 'published' && <Button onClick={() => setIsPaying(true)}>Mark paid</Button>}
               <Button variant="secondary" onClick={() => save('csv')} isLoading={isSaving('csv')}>
                 {!isSaving('csv') && <DownloadIcon className="size-4" />}
                 Download CSV
@@ -72,6 +94,31 @@ export function AdminStatementPage() {
             </div>
           </div>
           <StatementView detail={statement.data} audience="admin" />
+          <ConfirmDialog
+            open={isPublishing}
+            title="Publish statement"
+            message={`${statement.data.statement.partner_name} sees this statement (${formatCents(statement.data.totals.total_cents, statement.data.statement.currency)}) and is emailed that it is ready. Its lines can no longer be replaced by a new import.`}
+            confirmLabel="Publish"
+            isPending={publish.isPending}
+            onConfirm={() => void onPublish()}
+            onCancel={() => setIsPublishing(false)}
+          />
+          <MarkPaidDialog
+            statements={
+              isPaying
+                ? [
+                    {
+                      id: statement.data.statement.id,
+                      partner_name: statement.data.statement.partner_name,
+                      total_cents: statement.data.totals.total_cents,
+                    },
+                  ]
+                : null
+            }
+            currency={statement.data.statement.currency}
+            onClose={() => setIsPaying(false)}
+            onDone={() => setIsPaying(false)}
+          />
         </>
       )}
     </div>
