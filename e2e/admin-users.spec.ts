@@ -106,6 +106,8 @@ test('an admin sets a compensation link and the partner’s My Commissions page 
   baseURL,
   admin,
 }) => {
+  // Two people, two logins and the partner's commissions page.
+  test.slow();
   const setup = await browser.newContext({ baseURL });
   const partner = await registerPartner(setup.request, { fullName: 'Cora Commission' });
 
