@@ -4,12 +4,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE, messages } from '@portal/contract';
 import type { Config } from './config';
 import type { Database } from './db';
@@ -23,7 +18,16 @@ import { rejectNulPlugin } from './plugins/reject-nul';
 import { webAppPlugin } from './plugins/web-app';
 import { createOutboxRegistry, type OutboxRegistry } from './lib/outbox';
 import { adminScope } from './plugins/admin-scope';
-import { createCrmConnector, createLeadEventBus, leadsAdminRoutes, leadsRoutes, outboxRetryRoutes, referralPageCsp, type CrmConnector, type LeadEventBus } from './modules/leads';
+import {
+  createCrmConnector,
+  createLeadEventBus,
+  leadsAdminRoutes,
+  leadsRoutes,
+  outboxRetryRoutes,
+  referralPageCsp,
+  type CrmConnector,
+  type LeadEventBus,
+} from './modules/leads';
 import { crmStatusPlugin } from './modules/crm-status';
 import { notificationsPlugin, unsubscribeRoutes } from './modules/notifications';
 import { brandPageHead, settingsAdminRoutes, settingsPublicRoutes } from './modules/settings';
@@ -35,6 +39,7 @@ import { adminStatsRoutes } from './modules/admin-stats';
 import { dashboardRoutes } from './modules/dashboard';
 import { createVideoHostCache, resourcesAdminRoutes, resourcesRoutes } from './modules/resources';
 import { buildCsp } from './lib/csp';
+import { commissionsAdminRoutes, commissionsPlugin, commissionsRoutes } from './modules/commissions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -152,6 +157,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(noStorePlugin);
   await app.register(notificationsPlugin);
   await app.register(crmStatusPlugin);
+  await app.register(commissionsPlugin);
 
   // The embedded players the resources use: the app's pages admit exactly these in frame-src.
   const videoHosts = createVideoHostCache(opts.db);
@@ -168,9 +174,18 @@ export async function buildApp(opts: BuildAppOptions) {
       await api.register(leadsRoutes, { prefix: '/leads' });
       await api.register(dashboardRoutes, { prefix: '/dashboard' });
       await api.register(resourcesRoutes, { prefix: '/resources' });
+      await api.register(commissionsRoutes, { prefix: '/commissions' });
       // Every admin route: one scope, one guard (plugins/admin-scope.ts).
       await api.register(
-        adminScope(settingsAdminRoutes, leadsAdminRoutes, auditAdminRoutes, adminUsersRoutes, adminStatsRoutes, resourcesAdminRoutes(videoHosts)),
+        adminScope(
+          settingsAdminRoutes,
+          leadsAdminRoutes,
+          auditAdminRoutes,
+          adminUsersRoutes,
+          adminStatsRoutes,
+          resourcesAdminRoutes(videoHosts),
+          commissionsAdminRoutes,
+        ),
         { prefix: '/admin' },
       );
       // Kept for clients of the first release.

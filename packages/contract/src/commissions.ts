@@ -255,6 +255,8 @@ export const commissionMessages = {
   importSuperseded: 'A newer upload for this month and processor exists; commit that one',
   importPublished: (month: string) =>
     `Statements for ${monthLabel(month)} are already published, so this import cannot be replaced. Add an adjustment instead.`,
+  residualExists: (mid: string, month: string) =>
+    `Merchant ID ${mid} already has a residual for ${monthLabel(month)} from another processor's report`,
   importCommitted: (lines: number) => `Import committed: ${lines} residual line${lines === 1 ? '' : 's'}`,
   // unmatched
   midAssigned: 'Merchant assigned to the partner',
