@@ -105,7 +105,13 @@ test('a partner disabled while signed in lands on /login with the message at the
   await setup.close();
 });
 
-test('an admin sets a compensation link and the partner’s My Commissions opens it', async ({ browser, baseURL, admin }) => {
+test('an admin sets a compensation link and the partner’s My Commissions page links to it', async ({
+  browser,
+  baseURL,
+  admin,
+}) => {
+  // Two people, two logins and the partner's commissions page.
+  test.slow();
   const setup = await browser.newContext({ baseURL });
   const partner = await registerPartner(setup.request, { fullName: 'Cora Commission' });
 
@@ -128,7 +134,9 @@ test('an admin sets a compensation link and the partner’s My Commissions opens
   await loginViaUi(page, partner.email, partner.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.getByRole('button', { name: 'Open menu' }).click();
-  await expect(page.getByRole('link', { name: 'My Commissions' })).toHaveAttribute('href', 'https://pay.example.com/cora');
+  await page.getByRole('link', { name: 'My Commissions' }).click();
+  await expect(page.getByRole('heading', { name: 'My Commissions', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: /external statement/i })).toHaveAttribute('href', 'https://pay.example.com/cora');
   await context.close();
   await adminContext.close();
   await setup.close();

@@ -31,7 +31,7 @@ test.describe('registration on the login screen', () => {
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
-    await expect(nav.getByRole('button', { name: 'My Commissions' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'My Commissions' })).toBeVisible();
     await expect(nav.getByRole('button', { name: /Public URL/ })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Users' })).toHaveCount(0);
 

@@ -42,6 +42,7 @@ import { adminStatsRoutes } from './modules/admin-stats';
 import { dashboardRoutes } from './modules/dashboard';
 import { createVideoHostCache, resourcesAdminRoutes, resourcesRoutes } from './modules/resources';
 import { buildCsp } from './lib/csp';
+import { commissionsAdminRoutes, commissionsPlugin, commissionsRoutes } from './modules/commissions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -182,6 +183,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(noStorePlugin);
   await app.register(notificationsPlugin);
   await app.register(crmStatusPlugin);
+  await app.register(commissionsPlugin);
 
   // The embedded players the resources use: the app's pages admit exactly these in frame-src.
   const videoHosts = createVideoHostCache(opts.db);
@@ -198,6 +200,7 @@ export async function buildApp(opts: BuildAppOptions) {
       await api.register(leadsRoutes, { prefix: '/leads' });
       await api.register(dashboardRoutes, { prefix: '/dashboard' });
       await api.register(resourcesRoutes, { prefix: '/resources' });
+      await api.register(commissionsRoutes, { prefix: '/commissions' });
       // Every admin route: one scope, one guard (plugins/admin-scope.ts).
       await api.register(
         adminScope(
@@ -207,6 +210,7 @@ export async function buildApp(opts: BuildAppOptions) {
           adminUsersRoutes,
           adminStatsRoutes,
           resourcesAdminRoutes(videoHosts),
+          commissionsAdminRoutes,
         ),
         { prefix: '/admin' },
       );

@@ -38,7 +38,9 @@ const AdminSubmitRoute = lazy(() => import('./routes/admin-submit-route').then((
 
 const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const SubmitPage = lazy(() => import('../features/referral/submit-page').then((m) => ({ default: m.SubmitPage })));
-const ReferralsPage = lazy(() => import('@/features/referrals/components/referrals-page').then((m) => ({ default: m.ReferralsPage })));
+const ReferralsPage = lazy(() =>
+  import('@/features/referrals/components/referrals-page').then((m) => ({ default: m.ReferralsPage })),
+);
 const ReferralDetailPage = lazy(() =>
   import('@/features/referrals/components/referral-detail-page').then((m) => ({ default: m.ReferralDetailPage })),
 );
@@ -46,8 +48,20 @@ const ResourcesPage = lazy(() => import('@/features/resources/resources-page').t
 const CompensationPage = lazy(() =>
   import('@/features/compensation/compensation-page').then((m) => ({ default: m.CompensationPage })),
 );
+const StatementPage = lazy(() => import('@/features/compensation/statement-page').then((m) => ({ default: m.StatementPage })));
+const AdminCommissionsPage = lazy(() =>
+  import('@/features/admin-commissions/admin-commissions-page').then((m) => ({ default: m.AdminCommissionsPage })),
+);
+const AdminPartnerCommissionsPage = lazy(() =>
+  import('@/features/admin-commissions/admin-partner-commissions-page').then((m) => ({ default: m.AdminPartnerCommissionsPage })),
+);
+const AdminStatementPage = lazy(() =>
+  import('@/features/admin-commissions/admin-statement-page').then((m) => ({ default: m.AdminStatementPage })),
+);
 const AccountPage = lazy(() => import('@/features/settings/components/account-page').then((m) => ({ default: m.AccountPage })));
-const SettingsPage = lazy(() => import('@/features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })));
+const SettingsPage = lazy(() =>
+  import('@/features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })),
+);
 
 /** The routes and guards of spec §2. */
 export function createAppRouter() {
@@ -84,6 +98,9 @@ export function createAppRouter() {
                         { path: paths.admin.audit, element: <AdminAuditPage /> },
                         { path: paths.admin.submit, element: <AdminSubmitRoute /> },
                         { path: paths.admin.account, element: <AccountPage /> },
+                        { path: paths.admin.commissions, element: <AdminCommissionsPage /> },
+                        { path: paths.admin.partnerCommissionsPattern, element: <AdminPartnerCommissionsPage /> },
+                        { path: paths.admin.statementPattern, element: <AdminStatementPage /> },
                       ],
                     },
                   ],
@@ -97,6 +114,7 @@ export function createAppRouter() {
                     { path: paths.partner.submit, element: <SubmitPage /> },
                     { path: paths.partner.tutorials, element: <ResourcesPage /> },
                     { path: paths.partner.compensation, element: <CompensationPage /> },
+                    { path: paths.partner.statementPattern, element: <StatementPage /> },
                     { path: paths.partner.settings, element: <SettingsPage /> },
                   ],
                 },

@@ -24,3 +24,10 @@ export const formatDateTime = (iso: string | null | undefined) => {
   const date = parse(iso);
   return date ? dateTimeFormat.format(date) : '—';
 };
+
+/** A month "2026-10" as "Oct 2026" (chart axes and narrow tables; the contract's monthLabel is the long form). */
+export function formatMonthShort(month: string): string {
+  const date = new Date(`${month}-01T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return month;
+  return date.toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+}

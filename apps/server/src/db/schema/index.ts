@@ -5,3 +5,4 @@ export * from './users';
 export * from './audit';
 export * from './dashboard';
 export * from './two-factor';
+export * from './commissions';

@@ -1,7 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { User } from '@portal/contract';
-import { CompensationLink } from '@/components/compensation-link';
 import { CloseIcon, ExternalLinkIcon, LogOutIcon, MenuIcon, PlusIcon } from '@/components/icons';
 import { BrandLogo } from '@/components/brand-logo';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -20,6 +19,7 @@ const adminLinks: NavItem[] = [
   { to: paths.admin.home, label: 'Dashboard', end: true },
   { to: paths.admin.leads, label: 'Referrals' },
   { to: paths.admin.users, label: 'Users' },
+  { to: paths.admin.commissions, label: 'Commissions' },
   { to: paths.admin.tutorials, label: 'Resources' },
   { to: paths.admin.settings, label: 'Settings' },
 ];
@@ -28,6 +28,8 @@ const partnerLinks: NavItem[] = [
   { to: paths.partner.dashboard, label: 'Dashboard' },
   { to: paths.partner.referrals, label: 'Referrals' },
   { to: paths.partner.tutorials, label: 'Resources' },
+  // The statements page; it keeps the external compensation link (or the spec's alert) for it.
+  { to: paths.partner.compensation, label: 'My Commissions' },
 ];
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
@@ -72,12 +74,9 @@ export function NavBar({ user, contactUrl, companyName, isLoggingOut, onLogout }
     if (event.key === 'Escape' && isMenuOpen) closeMenu();
   };
 
-  const partnerExtras = (itemClass: (isActive?: boolean) => string, onActivate?: () => void) =>
+  const partnerExtras = (itemClass: (isActive?: boolean) => string) =>
     isPartner && (
       <>
-        <CompensationLink href={user.compensation_link} className={itemClass()} onActivate={onActivate}>
-          My Commissions
-        </CompensationLink>
         <PublicUrlButton uuid={user.uuid} className={itemClass()} />
         {contactUrl && (
           <a href={contactUrl} target="_blank" rel="noopener noreferrer" className={itemClass()}>
@@ -119,7 +118,10 @@ export function NavBar({ user, contactUrl, companyName, isLoggingOut, onLogout }
 
         <button
           type="button"
-          className={cn('ml-auto inline-flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 lg:hidden', focusRing)}
+          className={cn(
+            'ml-auto inline-flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 lg:hidden',
+            focusRing,
+          )}
           aria-expanded={isMenuOpen}
           aria-controls={panelId}
           aria-label={isMenuOpen ? 'Close menu' : 'Open menu'}
@@ -136,7 +138,7 @@ export function NavBar({ user, contactUrl, companyName, isLoggingOut, onLogout }
               {item.label}
             </NavLink>
           ))}
-          {partnerExtras(mobileItem, closeMenu)}
+          {partnerExtras(mobileItem)}
           {isPartner && (
             <NavLink to={paths.partner.settings} className={({ isActive }) => mobileItem(isActive)}>
               Settings

@@ -11,10 +11,10 @@ import {
   type RejectRequest,
   type Role,
 } from '@portal/contract';
-import { ChevronLeftIcon, ExternalLinkIcon } from '@/components/icons';
+import { ChevronLeftIcon, ExternalLinkIcon, WalletIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Badge, LeadStatusBadge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
 import { TextAreaField, TextField } from '@/components/ui/field';
@@ -93,7 +93,10 @@ function UserDetail({ user }: { user: AdminUserDetail }) {
 
   return (
     <>
-      <Link to={paths.admin.users} className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900">
+      <Link
+        to={paths.admin.users}
+        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"
+      >
         <ChevronLeftIcon className="size-4" />
         Users
       </Link>
@@ -112,6 +115,12 @@ function UserDetail({ user }: { user: AdminUserDetail }) {
           )}
         </div>
         <div className="flex flex-wrap gap-2 sm:justify-end">
+          {user.role === 'user' && (
+            <Link to={paths.admin.partnerCommissions(user.id)} className={buttonClasses('secondary')}>
+              <WalletIcon className="size-4" />
+              Commissions
+            </Link>
+          )}
           {user.status === 'pending_approval' && (
             <>
               <Button onClick={() => void run('approve')} isLoading={action.isPending && action.variables?.action === 'approve'}>
@@ -213,7 +222,8 @@ function UserDetail({ user }: { user: AdminUserDetail }) {
             )}
             {user.recent_referrals.length > 0 && (
               <p className="border-t border-slate-200 px-5 py-2 text-xs text-slate-500">
-                The {user.recent_referrals.length} most recent; {leadStatusLabels.approved.toLowerCase()}s count toward conversion.
+                The {user.recent_referrals.length} most recent; {leadStatusLabels.approved.toLowerCase()}s count toward
+                conversion.
               </p>
             )}
           </Card>
@@ -222,7 +232,12 @@ function UserDetail({ user }: { user: AdminUserDetail }) {
           <Card className="p-5">
             <h2 className="text-base font-semibold text-slate-900">Referral link</h2>
             <p className="mt-1 text-xs text-slate-500">Never changes: it is printed and shared.</p>
-            <a href={referralLink} target="_blank" rel="noopener noreferrer" className="mt-2 inline-flex items-center gap-1 text-sm break-all text-brand-700 hover:underline">
+            <a
+              href={referralLink}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="mt-2 inline-flex items-center gap-1 text-sm break-all text-brand-700 hover:underline"
+            >
               {referralLink}
               <ExternalLinkIcon className="size-3.5 shrink-0" />
             </a>
@@ -303,12 +318,27 @@ function UserDetail({ user }: { user: AdminUserDetail }) {
         onCancel={() => setPending(null)}
         onConfirm={(reason) => void run('enable', reason ? { reason } : {})}
       />
-      <RejectDialog open={pending?.kind === 'reject'} isPending={action.isPending} onCancel={() => setPending(null)} onConfirm={(body) => void run('reject', body)} />
+      <RejectDialog
+        open={pending?.kind === 'reject'}
+        isPending={action.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={(body) => void run('reject', body)}
+      />
     </>
   );
 }
 
-function RejectDialog({ open, isPending, onCancel, onConfirm }: { open: boolean; isPending: boolean; onCancel: () => void; onConfirm: (body: RejectRequest) => void }) {
+function RejectDialog({
+  open,
+  isPending,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean;
+  isPending: boolean;
+  onCancel: () => void;
+  onConfirm: (body: RejectRequest) => void;
+}) {
   const [reason, setReason] = useState<RejectRequest['reason'] | ''>('');
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -348,7 +378,13 @@ function RejectDialog({ open, isPending, onCancel, onConfirm }: { open: boolean;
             setError(null);
           }}
         />
-        <TextAreaField label="Message (optional)" rows={3} maxLength={255} value={message} onChange={(event) => setMessage(event.target.value)} />
+        <TextAreaField
+          label="Message (optional)"
+          rows={3}
+          maxLength={255}
+          value={message}
+          onChange={(event) => setMessage(event.target.value)}
+        />
       </div>
     </Dialog>
   );
@@ -383,7 +419,9 @@ function ProfileForm({ user }: { user: AdminUserDetail }) {
       toast.success(messages.adminUsers.updated);
       reset(values);
     } catch (error) {
-      const fieldErrors = axios.isAxiosError<{ errors?: Record<string, string> }>(error) ? error.response?.data?.errors : undefined;
+      const fieldErrors = axios.isAxiosError<{ errors?: Record<string, string> }>(error)
+        ? error.response?.data?.errors
+        : undefined;
       if (fieldErrors?.email) setError('email', { message: fieldErrors.email }, { shouldFocus: true });
       else if (fieldErrors?.compensation_link) setError('compensation_link', { message: fieldErrors.compensation_link });
       else setFormError(getServerMessage(error) ?? 'Failed to save');
@@ -400,7 +438,13 @@ function ProfileForm({ user }: { user: AdminUserDetail }) {
           {formError && <Alert tone="error">{formError}</Alert>}
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label="Full name" error={errors.full_name?.message} {...register('full_name')} />
-            <TextField label="Email" type="email" hint="Both addresses are told of a change." error={errors.email?.message} {...register('email')} />
+            <TextField
+              label="Email"
+              type="email"
+              hint="Both addresses are told of a change."
+              error={errors.email?.message}
+              {...register('email')}
+            />
           </div>
           <TextField
             label="Compensation link"
@@ -412,13 +456,24 @@ function ProfileForm({ user }: { user: AdminUserDetail }) {
           />
           <div className="flex items-end gap-2">
             <div className="min-w-0 flex-1">
-              <TextField label="Facebook Pixel ID" inputMode="numeric" error={errors.facebook_pixel_id?.message} {...register('facebook_pixel_id')} />
+              <TextField
+                label="Facebook Pixel ID"
+                inputMode="numeric"
+                error={errors.facebook_pixel_id?.message}
+                {...register('facebook_pixel_id')}
+              />
             </div>
             <Button variant="secondary" onClick={() => setValue('facebook_pixel_id', '', { shouldDirty: true })}>
               Clear
             </Button>
           </div>
-          <TextAreaField label="Internal note" rows={3} hint="Only admins see this." error={errors.notes_internal?.message} {...register('notes_internal')} />
+          <TextAreaField
+            label="Internal note"
+            rows={3}
+            hint="Only admins see this."
+            error={errors.notes_internal?.message}
+            {...register('notes_internal')}
+          />
         </div>
         <div className="flex justify-end rounded-b-xl border-t border-slate-200 bg-slate-50 px-5 py-3">
           <Button type="submit" isLoading={isSubmitting} disabled={!isDirty}>

@@ -33,6 +33,13 @@ export const apiPaths = {
     mineExport: '/leads/mine/export.csv',
     mineOne: (leadId: string) => `/leads/mine/${id(leadId)}`,
   },
+  commissions: {
+    summary: '/commissions/summary',
+    statements: '/commissions/statements',
+    statement: (statementId: number | string) => `/commissions/statements/${id(statementId)}`,
+    statementFile: (statementId: number | string, format: 'csv' | 'pdf') =>
+      `/commissions/statements/${id(statementId)}.${format}`,
+  },
   admin: {
     settings: '/admin/settings',
     setting: (key: string) => `/admin/settings/${id(key)}`,
@@ -50,9 +57,27 @@ export const apiPaths = {
     usersExport: '/admin/users/export.csv',
     userInvite: '/admin/users/invite',
     user: (userId: number) => `/admin/users/${id(userId)}`,
-    userAction: (userId: number, action: 'disable' | 'enable' | 'send-reset' | 'revoke-sessions' | 'resend-invite' | 'approve' | 'reject') =>
-      `/admin/users/${id(userId)}/${action}`,
+    userAction: (
+      userId: number,
+      action: 'disable' | 'enable' | 'send-reset' | 'revoke-sessions' | 'resend-invite' | 'approve' | 'reject',
+    ) => `/admin/users/${id(userId)}/${action}`,
     stats: '/admin/stats',
     crmHealth: '/admin/crm-health',
+    commissionPlan: '/admin/commission-plan',
+    userCommissionPlan: (userId: number) => `/admin/users/${id(userId)}/commission-plan`,
+    commissionImports: '/admin/commissions/imports',
+    commissionMapping: '/admin/commissions/mapping',
+    commissionImportCommit: (importId: number | string) => `/admin/commissions/imports/${id(importId)}/commit`,
+    commissionUnmatched: '/admin/commissions/unmatched',
+    commissionUnmatchedAssign: '/admin/commissions/unmatched/assign',
+    commissionUnmatchedIgnore: '/admin/commissions/unmatched/ignore',
+    commissionTotals: '/admin/commissions/totals',
+    commissionTotalsExport: '/admin/commissions/totals.csv',
+    commissionLines: '/admin/commissions/lines',
+    statements: '/admin/statements',
+    statement: (statementId: string) => `/admin/statements/${id(statementId)}`,
+    statementFile: (statementId: string, format: 'csv' | 'pdf') => `/admin/statements/${id(statementId)}.${format}`,
+    statementsPublish: '/admin/statements/publish',
+    statementsPaid: '/admin/statements/paid',
   },
 } as const;

@@ -1,0 +1,630 @@
+import { parse } from 'csv-parse/sync';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import {
+  columnMappingSchema,
+  commissionMessages as m,
+  importColumnLabels,
+  importColumns,
+  importErrorsMax,
+  importPreviewMax,
+  parseCount,
+  parseMoneyCents,
+  shareOfCents,
+  type AssignMidRequest,
+  type ColumnMapping,
+  type ImportColumn,
+  type ImportError,
+  type ImportResult,
+  type ImportSummary,
+  type MerchantAccount,
+  type UnmatchedItem,
+} from '@portal/contract';
+import type { DbExecutor } from '../../db';
+import {
+  commissionImportRows,
+  commissionImports,
+  commissionLines,
+  ignoredMids,
+  merchantAccounts,
+  processorMappings,
+  statements,
+  users,
+} from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { conflict, notFound, unprocessable } from '../../lib/errors';
+import { evaluateBonuses, listMerchantAccounts, openMerchantAccount } from './merchant-service';
+import { effectivePlans } from './plan-service';
+import { refreshDrafts } from './statement-service';
+
+type ImportRow = typeof commissionImports.$inferSelect;
+type NewImportRow = typeof commissionImportRows.$inferInsert;
+
+export interface ParsedReport {
+  headers: string[];
+  rows: Omit<NewImportRow, 'importId'>[];
+  /** Every row the file has (valid or not). */
+  rowCount: number;
+  errors: ImportError[];
+  duplicates: { mid: string; rows: number[] }[];
+}
+
+const fileError = (message: string, field = 'file') => unprocessable(message, { [field]: message });
+
+/** lower-cased, spaces collapsed: how processors (and headers) are compared. */
+export const processorKey = (processor: string) => processor.trim().replace(/\s+/g, ' ').toLowerCase();
+const headerKey = (header: string) => header.trim().replace(/\s+/g, ' ').toLowerCase();
+
+function looksBinary(bytes: Buffer): boolean {
+  const head = bytes.subarray(0, 8_192);
+  if (head.subarray(0, 4).toString('latin1') === '%PDF') return true;
+  if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) return true; // zip (xlsx)
+  if (head[0] === 0xd0 && head[1] === 0xcf && head[2] === 0x11 && head[3] === 0xe0) return true; // xls
+  return head.includes(0);
+}
+
+/**
+ * Reads a residual report: refuses what is not a UTF-8 CSV or lacks a mapped column (422 with the
+ * reason), and lists per-row problems (a number that is not a number, an empty MID: row and column
+ * named) and MIDs the file lists twice. Rows are numbered as a spreadsheet shows them (header = 1).
+ */
+export function parseReport(bytes: Buffer, mapping: ColumnMapping): ParsedReport {
+  if (!bytes.length) throw fileError(m.noHeader);
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) throw fileError(m.wrongEncoding);
+  if (looksBinary(bytes)) throw fileError(m.notCsv);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw fileError(m.wrongEncoding);
+  }
+  let records: { record: string[]; info: { lines: number } }[];
+  try {
+    records = parse(text, {
+      bom: true,
+      delimiter: [',', ';', '\t'],
+      skip_empty_lines: true,
+      relax_column_count: true,
+      info: true,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
+  } catch (error) {
+    const line = (error as { lines?: number }).lines ?? 0;
+    const detail = error instanceof Error ? error.message.replace(/^Invalid Record Length: |^.*?: /, '') : 'unreadable';
+    throw fileError(m.csvMalformed(line, detail));
+  }
+  if (!records.length) throw fileError(m.noHeader);
+  const headers = records[0]!.record.map((h) => h.trim());
+  if (headers.length < 2) throw fileError(m.notCsv);
+  if (records.length < 2) throw fileError(m.emptyFile);
+
+  const index = new Map<ImportColumn, number>();
+  const missing: Record<string, string> = {};
+  for (const column of importColumns) {
+    const wanted = mapping[column];
+    if (!wanted) continue;
+    const at = headers.findIndex((h) => headerKey(h) === headerKey(wanted));
+    if (at < 0) missing[`mapping.${column}`] = m.missingColumn(importColumnLabels[column], wanted);
+    else index.set(column, at);
+  }
+  if (Object.keys(missing).length) throw unprocessable(Object.values(missing)[0]!, missing);
+
+  const errors: ImportError[] = [];
+  const rows: ParsedReport['rows'] = [];
+  const seen = new Map<string, number[]>();
+  const header = (column: ImportColumn) => headers[index.get(column)!]!;
+  const cell = (record: string[], column: ImportColumn) => (index.has(column) ? (record[index.get(column)!] ?? '').trim() : '');
+  for (let i = 1; i < records.length; i++) {
+    const { record, info } = records[i]!;
+    const rowNo = info.lines;
+    if (record.every((value) => !value.trim())) continue;
+    const rowErrors: ImportError[] = [];
+    const mid = cell(record, 'mid');
+    if (!mid) rowErrors.push({ row: rowNo, column: header('mid'), message: m.midMissing(rowNo, header('mid')) });
+    const money = (column: ImportColumn, required: boolean): number | null => {
+      if (!index.has(column)) return null;
+      const raw = cell(record, column);
+      if (!raw && !required) return null;
+      const value = parseMoneyCents(raw);
+      if (value === null)
+        rowErrors.push({ row: rowNo, column: header(column), message: m.notANumber(rowNo, header(column), raw) });
+      return value;
+    };
+    const volume = money('volume', true);
+    const net = money('net_revenue', true);
+    const income = money('income', false);
+    const costs = money('costs', false);
+    let transactions: number | null = null;
+    if (index.has('transactions') && cell(record, 'transactions')) {
+      transactions = parseCount(cell(record, 'transactions'));
+      if (transactions === null) {
+        const raw = cell(record, 'transactions');
+        rowErrors.push({ row: rowNo, column: header('transactions'), message: m.notANumber(rowNo, header('transactions'), raw) });
+      }
+    }
+    if (rowErrors.length) {
+      errors.push(...rowErrors);
+      continue;
+    }
+    seen.set(mid, [...(seen.get(mid) ?? []), rowNo]);
+    rows.push({
+      rowNo,
+      mid,
+      business: cell(record, 'business') || null,
+      transactions,
+      volumeCents: volume!,
+      incomeCents: income,
+      costsCents: costs,
+      netRevenueCents: net!,
+    });
+  }
+  const duplicates = [...seen.entries()].filter(([, at]) => at.length > 1).map(([mid, at]) => ({ mid, rows: at }));
+  return { headers, rows, rowCount: records.length - 1, errors, duplicates };
+}
+
+/** The saved mapping of a processor, or null. */
+export async function savedMapping(db: DbExecutor, processor: string): Promise<ColumnMapping | null> {
+  const [row] = await db
+    .select()
+    .from(processorMappings)
+    .where(eq(processorMappings.key, processorKey(processor)));
+  if (!row) return null;
+  const parsed = columnMappingSchema.safeParse(row.mapping);
+  return parsed.success ? parsed.data : null;
+}
+
+export interface UploadInput {
+  month: string;
+  processor: string;
+  mapping?: ColumnMapping;
+  dryRun: boolean;
+  file: { name: string; bytes: Buffer };
+}
+
+/**
+ * POST /admin/commissions/imports. Parses the file, saves the mapping for the processor, and stores
+ * a draft import (its rows, no commission lines) in place of older drafts of the same month and
+ * processor; without `dry_run` it is committed in the same transaction.
+ */
+export async function uploadImport(tx: DbExecutor, input: UploadInput, actorId: number): Promise<ImportResult> {
+  const processor = input.processor.trim().replace(/\s+/g, ' ');
+  const mapping = input.mapping ?? (await savedMapping(tx, processor));
+  if (!mapping) throw unprocessable(m.mappingRequired, { mapping: m.mappingRequired });
+  const parsed = parseReport(input.file.bytes, mapping);
+  const key = processorKey(processor);
+  await tx
+    .insert(processorMappings)
+    .values({ key, processor, mapping })
+    .onConflictDoUpdate({ target: processorMappings.key, set: { processor, mapping, updatedAt: new Date() } });
+  const stale = await tx
+    .select({ id: commissionImports.id })
+    .from(commissionImports)
+    .where(
+      and(
+        eq(commissionImports.month, input.month),
+        sql`lower(${commissionImports.processor}) = ${key}`,
+        eq(commissionImports.status, 'draft'),
+      ),
+    );
+  if (stale.length)
+    await tx.delete(commissionImports).where(
+      inArray(
+        commissionImports.id,
+        stale.map((s) => s.id),
+      ),
+    );
+  const [created] = await tx
+    .insert(commissionImports)
+    .values({
+      month: input.month,
+      processor,
+      fileName: input.file.name.slice(0, 255) || 'report.csv',
+      fileBytes: input.file.bytes.length,
+      rowCount: parsed.rowCount,
+      headers: parsed.headers,
+      mapping,
+      errors: parsed.errors.slice(0, 1_000),
+      duplicates: parsed.duplicates,
+      createdBy: actorId,
+    })
+    .returning();
+  const importId = created!.id;
+  for (let i = 0; i < parsed.rows.length; i += 2_000) {
+    await tx.insert(commissionImportRows).values(parsed.rows.slice(i, i + 2_000).map((row) => ({ ...row, importId })));
+  }
+  await recordAudit(tx, {
+    actorId,
+    action: 'commission_import.upload',
+    targetType: 'commission_import',
+    targetId: importId,
+    after: {
+      month: input.month,
+      processor,
+      file: created!.fileName,
+      rows: parsed.rowCount,
+      errors: parsed.errors.length,
+      duplicates: parsed.duplicates.length,
+    },
+  });
+  if (input.dryRun) return importResult(tx, importId, true);
+  const lines = await commitImport(tx, importId, actorId);
+  return { ...(await importResult(tx, importId, false)), lines_written: lines };
+}
+
+async function lockImport(tx: DbExecutor, id: string): Promise<ImportRow> {
+  const [row] = await tx.select().from(commissionImports).where(eq(commissionImports.id, id)).for('update');
+  if (!row) throw notFound(m.importNotFound);
+  return row;
+}
+
+/** Other imports of the same month and processor. */
+async function siblings(db: DbExecutor, row: ImportRow): Promise<ImportRow[]> {
+  return db
+    .select()
+    .from(commissionImports)
+    .where(
+      and(
+        eq(commissionImports.month, row.month),
+        sql`lower(${commissionImports.processor}) = ${processorKey(row.processor)}`,
+        ne(commissionImports.id, row.id),
+      ),
+    );
+}
+
+/** Whether any line of these imports is paid or on a published statement. */
+async function hasPublishedLines(db: DbExecutor, importIds: string[]): Promise<boolean> {
+  if (!importIds.length) return false;
+  const [row] = await db
+    .select({ id: commissionLines.id })
+    .from(commissionLines)
+    .leftJoin(statements, eq(statements.id, commissionLines.statementId))
+    .where(
+      and(
+        inArray(commissionLines.importId, importIds),
+        sql`(${commissionLines.status} = 'paid' or ${statements.status} in ('published', 'paid'))`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Rows of an import that match a merchant account, with the partner and the computed residual. */
+async function matchedRows(db: DbExecutor, importId: string) {
+  const rows = await db
+    .select({
+      row: commissionImportRows,
+      merchantId: merchantAccounts.id,
+      partnerId: merchantAccounts.partnerId,
+      partnerName: users.fullName,
+    })
+    .from(commissionImportRows)
+    .innerJoin(merchantAccounts, eq(merchantAccounts.mid, commissionImportRows.mid))
+    .innerJoin(users, eq(users.id, merchantAccounts.partnerId))
+    .where(eq(commissionImportRows.importId, importId))
+    .orderBy(asc(commissionImportRows.rowNo));
+  const plans = await effectivePlans(
+    db,
+    rows.map((r) => r.partnerId),
+  );
+  return rows.map((r) => {
+    const shareBps = plans.get(r.partnerId)!.residual_share_bps;
+    return { ...r, shareBps, residualCents: shareOfCents(r.row.netRevenueCents, shareBps) };
+  });
+}
+
+/** Commits a draft import in the caller's transaction; returns the residual lines written. */
+export async function commitImport(tx: DbExecutor, importId: string, actorId: number): Promise<number> {
+  const row = await lockImport(tx, importId);
+  if (row.status === 'committed') throw conflict(m.importAlreadyCommitted);
+  if (row.errors.length) throw unprocessable(m.importHasErrors, { file: m.importHasErrors });
+  if (row.duplicates.length) throw unprocessable(m.importHasDuplicates, { file: m.importHasDuplicates });
+  const others = await siblings(tx, row);
+  if (others.some((o) => o.status === 'draft' && o.createdAt > row.createdAt)) throw conflict(m.importSuperseded);
+  const replaced = others.filter((o) => o.status === 'committed').map((o) => o.id);
+  if (await hasPublishedLines(tx, replaced)) throw conflict(m.importPublished(row.month));
+
+  // Re-import: the replaced imports' lines go (their statements are drafts), then the imports.
+  const touched = new Set<string>();
+  if (others.length) {
+    const ids = others.map((o) => o.id);
+    const old = await tx
+      .delete(commissionLines)
+      .where(inArray(commissionLines.importId, ids))
+      .returning({ merchantId: commissionLines.merchantAccountId });
+    for (const o of old) if (o.merchantId) touched.add(o.merchantId);
+    await tx.delete(commissionImports).where(inArray(commissionImports.id, ids));
+  }
+
+  const matched = await matchedRows(tx, importId);
+  if (matched.length) {
+    const [clash] = await tx
+      .select({ mid: merchantAccounts.mid })
+      .from(commissionLines)
+      .innerJoin(merchantAccounts, eq(merchantAccounts.id, commissionLines.merchantAccountId))
+      .innerJoin(
+        commissionImportRows,
+        and(eq(commissionImportRows.mid, merchantAccounts.mid), eq(commissionImportRows.importId, importId)),
+      )
+      .where(and(eq(commissionLines.kind, 'residual'), eq(commissionLines.month, row.month)))
+      .limit(1);
+    if (clash) throw conflict(m.residualExists(clash.mid, row.month));
+  }
+  for (let i = 0; i < matched.length; i += 1_000) {
+    await tx.insert(commissionLines).values(
+      matched.slice(i, i + 1_000).map((r) => ({
+        partnerId: r.partnerId,
+        merchantAccountId: r.merchantId,
+        kind: 'residual' as const,
+        status: 'approved' as const,
+        month: row.month,
+        amountCents: r.residualCents,
+        volumeCents: r.row.volumeCents,
+        transactions: r.row.transactions,
+        netRevenueCents: r.row.netRevenueCents,
+        shareBps: r.shareBps,
+        importId,
+      })),
+    );
+  }
+  for (const r of matched) touched.add(r.merchantId);
+  await tx
+    .update(commissionImports)
+    .set({ status: 'committed', committedAt: new Date() })
+    .where(eq(commissionImports.id, importId));
+  const months = await evaluateBonuses(tx, [...touched]);
+  months.add(row.month);
+  for (const month of [...months].sort()) await refreshDrafts(tx, month);
+  await recordAudit(tx, {
+    actorId,
+    action: 'commission_import.commit',
+    targetType: 'commission_import',
+    targetId: importId,
+    after: { month: row.month, processor: row.processor, lines: matched.length, replaced },
+  });
+  return matched.length;
+}
+
+/** What an upload holds: matched rows with their residual, unmatched and duplicate MIDs, errors, totals. */
+export async function importResult(db: DbExecutor, importId: string, dryRun: boolean): Promise<ImportResult> {
+  const [row] = await db.select().from(commissionImports).where(eq(commissionImports.id, importId));
+  if (!row) throw notFound(m.importNotFound);
+  const matched = await matchedRows(db, importId);
+  const unmatchedRows = await db
+    .select({
+      row: commissionImportRows,
+      ignored: sql<boolean>`exists (select 1 from ${ignoredMids} g where g.mid = ${commissionImportRows.mid})`,
+    })
+    .from(commissionImportRows)
+    .where(
+      and(
+        eq(commissionImportRows.importId, importId),
+        sql`not exists (select 1 from ${merchantAccounts} a where a.mid = ${commissionImportRows.mid})`,
+      ),
+    )
+    .orderBy(asc(commissionImportRows.rowNo));
+  const unmatched = unmatchedRows.filter((u) => !u.ignored);
+  const totals = await db
+    .select({
+      volume: sql<number>`coalesce(sum(${commissionImportRows.volumeCents}), 0)`.mapWith(Number),
+      net: sql<number>`coalesce(sum(${commissionImportRows.netRevenueCents}), 0)`.mapWith(Number),
+    })
+    .from(commissionImportRows)
+    .where(eq(commissionImportRows.importId, importId));
+  const others = await siblings(db, row);
+  const replacedIds = others.filter((o) => o.status === 'committed').map((o) => o.id);
+  let replaces: ImportResult['replaces'] = null;
+  if (row.status === 'draft' && replacedIds.length) {
+    const [count] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(commissionLines)
+      .where(inArray(commissionLines.importId, replacedIds));
+    replaces = { import_id: replacedIds[0]!, lines: count?.n ?? 0 };
+  }
+  let blocked: string | null = null;
+  if (row.status === 'draft') {
+    if (row.errors.length) blocked = m.importHasErrors;
+    else if (row.duplicates.length) blocked = m.importHasDuplicates;
+    else if (await hasPublishedLines(db, replacedIds)) blocked = m.importPublished(row.month);
+  }
+  const [written] =
+    row.status === 'committed'
+      ? await db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(commissionLines)
+          .where(eq(commissionLines.importId, importId))
+      : [{ n: 0 }];
+  return {
+    import_id: row.id,
+    status: row.status,
+    month: row.month,
+    processor: row.processor,
+    dry_run: dryRun,
+    file: { name: row.fileName, bytes: row.fileBytes, rows: row.rowCount },
+    headers: row.headers,
+    mapping: row.mapping,
+    matched: matched.slice(0, importPreviewMax).map((r) => ({
+      row: r.row.rowNo,
+      mid: r.row.mid,
+      business: r.row.business,
+      merchant_account_id: r.merchantId,
+      partner_id: r.partnerId,
+      partner_name: r.partnerName,
+      transactions: r.row.transactions,
+      volume_cents: r.row.volumeCents,
+      income_cents: r.row.incomeCents,
+      costs_cents: r.row.costsCents,
+      net_revenue_cents: r.row.netRevenueCents,
+      share_bps: r.shareBps,
+      residual_cents: r.residualCents,
+    })),
+    unmatched: unmatched.slice(0, 1_000).map(({ row: u }) => ({
+      row: u.rowNo,
+      mid: u.mid,
+      business: u.business,
+      volume_cents: u.volumeCents,
+      net_revenue_cents: u.netRevenueCents,
+    })),
+    duplicates: row.duplicates.map((d) => ({ ...d, message: m.duplicateMid(d.mid, d.rows) })),
+    errors: row.errors.slice(0, importErrorsMax),
+    totals: {
+      rows: row.rowCount,
+      matched: matched.length,
+      unmatched: unmatched.length,
+      ignored: unmatchedRows.length - unmatched.length,
+      duplicates: row.duplicates.length,
+      errors: row.errors.length,
+      volume_cents: totals[0]?.volume ?? 0,
+      net_revenue_cents: totals[0]?.net ?? 0,
+      residual_cents: matched.reduce((sum, r) => sum + r.residualCents, 0),
+    },
+    replaces,
+    blocked,
+    lines_written: written?.n ?? 0,
+  };
+}
+
+/** POST /admin/commissions/imports/{id}/commit */
+export async function commitImportById(tx: DbExecutor, importId: string, actorId: number): Promise<ImportResult> {
+  const lines = await commitImport(tx, importId, actorId);
+  return { ...(await importResult(tx, importId, false)), lines_written: lines };
+}
+
+/** GET /admin/commissions/imports: the latest uploads, newest first. */
+export async function listImports(db: DbExecutor): Promise<ImportSummary[]> {
+  const rows = await db
+    .select({
+      row: commissionImports,
+      matched:
+        sql<number>`(select count(*) from ${commissionImportRows} r join ${merchantAccounts} a on a.mid = r.mid where r.import_id = ${commissionImports.id})`.mapWith(
+          Number,
+        ),
+      stored: sql<number>`(select count(*) from ${commissionImportRows} r where r.import_id = ${commissionImports.id})`.mapWith(
+        Number,
+      ),
+      residual:
+        sql<number>`(select coalesce(sum(l.amount_cents), 0) from ${commissionLines} l where l.import_id = ${commissionImports.id})`.mapWith(
+          Number,
+        ),
+    })
+    .from(commissionImports)
+    .orderBy(desc(commissionImports.createdAt))
+    .limit(100);
+  return rows.map(({ row, matched, stored, residual }) => ({
+    id: row.id,
+    month: row.month,
+    processor: row.processor,
+    status: row.status,
+    file_name: row.fileName,
+    rows: row.rowCount,
+    matched,
+    unmatched: stored - matched,
+    residual_cents: residual,
+    created_at: row.createdAt.toISOString(),
+    committed_at: row.committedAt?.toISOString() ?? null,
+  }));
+}
+
+/** The newest upload of each month and processor (the one a later commit would keep). */
+const isLatestImport = sql`not exists (select 1 from ${commissionImports} n where n.month = ${commissionImports.month} and lower(n.processor) = lower(${commissionImports.processor}) and n.created_at > ${commissionImports.createdAt})`;
+
+/** GET /admin/commissions/unmatched: MIDs of the latest uploads that no merchant account has and no admin ignored. */
+export async function listUnmatched(db: DbExecutor, month?: string): Promise<UnmatchedItem[]> {
+  const rows = await db
+    .select({ row: commissionImportRows, imp: commissionImports })
+    .from(commissionImportRows)
+    .innerJoin(commissionImports, eq(commissionImports.id, commissionImportRows.importId))
+    .where(
+      and(
+        month ? eq(commissionImports.month, month) : undefined,
+        isLatestImport,
+        sql`not exists (select 1 from ${merchantAccounts} a where a.mid = ${commissionImportRows.mid})`,
+        sql`not exists (select 1 from ${ignoredMids} g where g.mid = ${commissionImportRows.mid})`,
+      ),
+    )
+    .orderBy(desc(commissionImports.month), asc(commissionImports.processor), asc(commissionImportRows.rowNo))
+    .limit(1_000);
+  return rows.map(({ row, imp }) => ({
+    mid: row.mid,
+    business: row.business,
+    month: imp.month,
+    processor: imp.processor,
+    import_id: imp.id,
+    import_status: imp.status,
+    row: row.rowNo,
+    volume_cents: row.volumeCents,
+    net_revenue_cents: row.netRevenueCents,
+  }));
+}
+
+/**
+ * POST /admin/commissions/unmatched/assign: the MID becomes the partner's merchant account (with its
+ * pending bonus); each committed report that lists it gets its residual line, so the month's draft
+ * statement includes it.
+ */
+export async function assignMid(tx: DbExecutor, input: AssignMidRequest, actorId: number): Promise<MerchantAccount> {
+  const mid = input.mid.trim();
+  const [partner] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, input.partner_id), eq(users.role, 'user')));
+  if (!partner) throw unprocessable(m.partnerNotFound, { partner_id: m.partnerNotFound });
+  const [existing] = await tx.select({ id: merchantAccounts.id }).from(merchantAccounts).where(eq(merchantAccounts.mid, mid));
+  if (existing) throw conflict(m.midAlreadyAssigned, { mid: m.midAlreadyAssigned });
+  const listed = await tx
+    .select({ row: commissionImportRows, imp: commissionImports })
+    .from(commissionImportRows)
+    .innerJoin(commissionImports, eq(commissionImports.id, commissionImportRows.importId))
+    .where(and(eq(commissionImportRows.mid, mid), isLatestImport))
+    .orderBy(asc(commissionImports.month));
+  if (!listed.length) throw notFound(m.midNotFound);
+  const first = listed[0]!;
+  const business = input.business?.trim() || listed.find((l) => l.row.business)?.row.business || mid;
+  const account = await openMerchantAccount(tx, {
+    mid,
+    business,
+    partnerId: input.partner_id,
+    approvedOn: input.approved_on ?? `${first.imp.month}-01`,
+  });
+  await tx.delete(ignoredMids).where(eq(ignoredMids.mid, mid));
+  const committed = listed.filter((l) => l.imp.status === 'committed');
+  const plans = await effectivePlans(tx, [input.partner_id]);
+  const shareBps = plans.get(input.partner_id)!.residual_share_bps;
+  const months = new Set<string>();
+  for (const { row, imp } of committed) {
+    const [line] = await tx
+      .insert(commissionLines)
+      .values({
+        partnerId: input.partner_id,
+        merchantAccountId: account.id,
+        kind: 'residual',
+        status: 'approved',
+        month: imp.month,
+        amountCents: shareOfCents(row.netRevenueCents, shareBps),
+        volumeCents: row.volumeCents,
+        transactions: row.transactions,
+        netRevenueCents: row.netRevenueCents,
+        shareBps,
+        importId: imp.id,
+      })
+      .onConflictDoNothing()
+      .returning({ month: commissionLines.month });
+    if (line) months.add(line.month);
+  }
+  for (const month of await evaluateBonuses(tx, [account.id])) months.add(month);
+  for (const month of [...months].sort()) await refreshDrafts(tx, month);
+  await recordAudit(tx, {
+    actorId,
+    action: 'merchant_account.assign',
+    targetType: 'merchant_account',
+    targetId: account.id,
+    after: { mid, business, partner_id: input.partner_id, residual_months: [...months] },
+  });
+  return (await listMerchantAccounts(tx, input.partner_id)).find((a) => a.id === account.id)!;
+}
+
+/** POST /admin/commissions/unmatched/ignore */
+export async function ignoreMid(tx: DbExecutor, mid: string, actorId: number): Promise<void> {
+  const value = mid.trim();
+  const [existing] = await tx.select({ id: merchantAccounts.id }).from(merchantAccounts).where(eq(merchantAccounts.mid, value));
+  if (existing) throw conflict(m.midAlreadyAssigned, { mid: m.midAlreadyAssigned });
+  await tx.insert(ignoredMids).values({ mid: value, ignoredBy: actorId }).onConflictDoNothing();
+  await recordAudit(tx, { actorId, action: 'commission_mid.ignore', targetType: 'mid', targetId: value });
+}

@@ -1,0 +1,259 @@
+import PDFDocument from 'pdfkit';
+import {
+  formatBps,
+  formatCents,
+  lineStatusLabels,
+  monthLabel,
+  monthlyTotalsCsvColumns,
+  statementCsvColumns,
+  statementStatusLabels,
+  type MonthlyTotal,
+  type StatementDetail,
+} from '@portal/contract';
+import { csvRow } from '../../lib/csv';
+
+/** Cents as a plain decimal for spreadsheets: `-1234.5` cents → `-12.35`… exactly `-12.34` for -1234. */
+export function centsText(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** A statement as CSV: one row per line (residuals, bonuses, adjustments), then the total. */
+export function statementCsv(detail: StatementDetail): string {
+  let out = `\uFEFF${csvRow(statementCsvColumns)}`;
+  for (const r of detail.merchants) {
+    out += csvRow([
+      'Residual',
+      r.month,
+      r.business,
+      r.mid_last4,
+      centsText(r.volume_cents),
+      r.transactions,
+      centsText(r.net_revenue_cents),
+      formatBps(r.share_bps),
+      '',
+      lineStatusLabels[r.status],
+      centsText(r.residual_cents),
+    ]);
+  }
+  for (const b of detail.bonuses) {
+    out += csvRow([
+      b.kind === 'bonus' ? 'Bonus' : 'Clawback',
+      '',
+      b.business,
+      b.mid_last4,
+      '',
+      '',
+      '',
+      '',
+      b.description ?? b.reason ?? '',
+      lineStatusLabels[b.status],
+      centsText(b.amount_cents),
+    ]);
+  }
+  for (const a of detail.adjustments) {
+    out += csvRow([
+      'Adjustment',
+      a.month,
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      a.description,
+      lineStatusLabels[a.status],
+      centsText(a.amount_cents),
+    ]);
+  }
+  out += csvRow([
+    'Total',
+    detail.statement.month,
+    '',
+    '',
+    centsText(detail.totals.volume_cents),
+    '',
+    '',
+    '',
+    '',
+    statementStatusLabels[detail.statement.status],
+    centsText(detail.totals.total_cents),
+  ]);
+  return out;
+}
+
+export function monthlyTotalsCsv(items: MonthlyTotal[]): string {
+  let out = `\uFEFF${csvRow(monthlyTotalsCsvColumns)}`;
+  for (const t of items) {
+    out += csvRow([
+      t.month,
+      t.statements,
+      t.partners,
+      centsText(t.volume_cents),
+      centsText(t.residual_cents),
+      centsText(t.bonus_cents),
+      centsText(t.adjustment_cents),
+      centsText(t.total_cents),
+      centsText(t.paid_cents),
+    ]);
+  }
+  return out;
+}
+
+/**
+ * A statement as PDF, drawn on the server with pdfkit's built-in Helvetica. Same statement → same
+ * bytes: the creation date and the file id derive from the statement's month, never from the clock.
+ */
+export function statementPdf(detail: StatementDetail, companyName: string): Promise<Buffer> {
+  const s = detail.statement;
+  const fixedDate = new Date(`${s.month}-01T00:00:00Z`);
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: 50,
+    compress: true,
+    info: {
+      Title: `Commission statement ${monthLabel(s.month)}`,
+      Author: companyName,
+      Subject: `${s.partner_name}, ${monthLabel(s.month)}`,
+      Creator: companyName,
+      Producer: companyName,
+      CreationDate: fixedDate,
+      ModDate: fixedDate,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const money = (cents: number) => formatCents(cents, s.currency);
+  const left = doc.page.margins.left;
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+
+  doc.font('Helvetica-Bold').fontSize(18).fillColor('#111827').text(companyName);
+  doc
+    .moveDown(0.2)
+    .font('Helvetica')
+    .fontSize(12)
+    .fillColor('#374151')
+    .text(`Commission statement: ${monthLabel(s.month)}`);
+  doc.moveDown(0.5).fontSize(10);
+  doc.text(`Partner: ${s.partner_name} (${s.partner_email})`);
+  doc.text(
+    `Status: ${statementStatusLabels[s.status]}${s.paid_on ? `, paid on ${s.paid_on}` : ''}${s.paid_reference ? `, reference ${s.paid_reference}` : ''}`,
+  );
+  doc.text(
+    `Plan: ${formatBps(detail.plan.residual_share_bps)} of net revenue; bonus ${money(detail.plan.bonus_cents)} per merchant`,
+  );
+  doc.moveDown(1);
+
+  type Column = { title: string; width: number; align?: 'left' | 'right' };
+  const table = (title: string, columns: Column[], rows: string[][]) => {
+    if (doc.y > doc.page.height - 150) doc.addPage();
+    doc.font('Helvetica-Bold').fontSize(12).fillColor('#111827').text(title, left, doc.y);
+    doc.moveDown(0.3);
+    const drawRow = (cells: string[], bold: boolean) => {
+      if (doc.y > doc.page.height - 70) doc.addPage();
+      const y = doc.y;
+      let x = left;
+      doc
+        .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+        .fontSize(9)
+        .fillColor('#111827');
+      let height = 0;
+      cells.forEach((cell, i) => {
+        const col = columns[i]!;
+        const w = col.width * width;
+        doc.text(cell, x + 2, y, { width: w - 4, align: col.align ?? 'left' });
+        height = Math.max(height, doc.y - y);
+        x += w;
+      });
+      doc.y = y + height + 4;
+      doc
+        .moveTo(left, doc.y - 2)
+        .lineTo(left + width, doc.y - 2)
+        .lineWidth(0.5)
+        .strokeColor('#e5e7eb')
+        .stroke();
+    };
+    drawRow(
+      columns.map((c) => c.title),
+      true,
+    );
+    if (!rows.length) drawRow(['None', ...columns.slice(1).map(() => '')], false);
+    for (const row of rows) drawRow(row, false);
+    doc.moveDown(1);
+  };
+
+  table(
+    'Residuals',
+    [
+      { title: 'Business', width: 0.24 },
+      { title: 'MID', width: 0.08 },
+      { title: 'Month', width: 0.1 },
+      { title: 'Volume', width: 0.15, align: 'right' },
+      { title: 'Transactions', width: 0.11, align: 'right' },
+      { title: 'Net revenue', width: 0.12, align: 'right' },
+      { title: 'Share', width: 0.08, align: 'right' },
+      { title: 'Residual', width: 0.12, align: 'right' },
+    ],
+    detail.merchants.map((r) => [
+      r.business,
+      `…${r.mid_last4}`,
+      monthLabel(r.month),
+      money(r.volume_cents),
+      r.transactions === null ? '' : r.transactions.toLocaleString('en-US'),
+      money(r.net_revenue_cents),
+      formatBps(r.share_bps),
+      money(r.residual_cents),
+    ]),
+  );
+  table(
+    'Bonuses',
+    [
+      { title: 'Merchant', width: 0.3 },
+      { title: 'Approved', width: 0.14 },
+      { title: 'Note', width: 0.28 },
+      { title: 'Status', width: 0.12 },
+      { title: 'Amount', width: 0.16, align: 'right' },
+    ],
+    detail.bonuses.map((b) => [
+      b.business ? `${b.business}${b.mid_last4 ? ` (…${b.mid_last4})` : ''}` : '',
+      b.approved_on ?? '',
+      b.description ?? b.reason ?? (b.kind === 'clawback' ? 'Clawback' : ''),
+      lineStatusLabels[b.status],
+      money(b.amount_cents),
+    ]),
+  );
+  table(
+    'Adjustments',
+    [
+      { title: 'Description', width: 0.6 },
+      { title: 'Month', width: 0.2 },
+      { title: 'Amount', width: 0.2, align: 'right' },
+    ],
+    detail.adjustments.map((a) => [a.description, monthLabel(a.month), money(a.amount_cents)]),
+  );
+  table(
+    'Totals',
+    [
+      { title: 'Residuals', width: 0.25, align: 'right' },
+      { title: 'Bonuses', width: 0.25, align: 'right' },
+      { title: 'Adjustments', width: 0.25, align: 'right' },
+      { title: 'Total', width: 0.25, align: 'right' },
+    ],
+    [
+      [
+        money(detail.totals.residual_cents),
+        money(detail.totals.bonus_cents),
+        money(detail.totals.adjustment_cents),
+        money(detail.totals.total_cents),
+      ],
+    ],
+  );
+  doc.font('Helvetica').fontSize(9).fillColor('#4b5563').text(detail.note, left, doc.y);
+  doc.end();
+  return done;
+}

@@ -1,0 +1,229 @@
+import type { ReactNode } from 'react';
+import { formatBps, formatCents, monthLabel, paymentMethodLabels, type StatementDetail } from '@portal/contract';
+import { Card } from '@/components/ui/card';
+import { Table, type Column } from '@/components/ui/table';
+import { formatDate } from '@/lib/format';
+import { LineStatusBadge, StatementStatusBadge } from './status-badges';
+
+type MerchantLine = StatementDetail['merchants'][number];
+type BonusLine = StatementDetail['bonuses'][number];
+type AdjustmentLine = StatementDetail['adjustments'][number];
+
+const count = new Intl.NumberFormat('en-US');
+const amountClass = 'tabular-nums sm:text-right';
+
+function Section({ id, title, children, description }: { id: string; title: string; children: ReactNode; description?: string }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <div>
+        <h2 id={id} className="text-base font-semibold text-slate-900">
+          {title}
+        </h2>
+        {description && <p className="mt-0.5 text-sm text-slate-600">{description}</p>}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function SubtotalFooter({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex items-center justify-between gap-3 border-t border-slate-200 bg-slate-50 px-4 py-3 text-sm font-semibold text-slate-900">
+      <span>{label}</span>
+      <span className="tabular-nums">{value}</span>
+    </div>
+  );
+}
+
+function Merchant({ business, midLast4, extra }: { business: string | null; midLast4: string | null; extra?: ReactNode }) {
+  return (
+    <span className="block min-w-0">
+      <span className="block font-medium text-slate-900 wrap-anywhere">{business ?? 'Merchant'}</span>
+      {midLast4 && <span className="block text-xs text-slate-500">MID ending {midLast4}</span>}
+      {extra}
+    </span>
+  );
+}
+
+/**
+ * One statement as the partner (and the admin, per partner) reads it: every merchant's residual, the
+ * bonuses, the adjustments and the totals. Every total shown is the server's sum of the lines.
+ */
+export function StatementView({ detail, audience = 'partner' }: { detail: StatementDetail; audience?: 'partner' | 'admin' }) {
+  const { statement, totals } = detail;
+  const money = (cents: number) => formatCents(cents, statement.currency);
+  const showsMonth = detail.merchants.some((line) => line.month !== statement.month);
+
+  const merchantColumns: Column<MerchantLine>[] = [
+    {
+      key: 'business',
+      header: 'Merchant',
+      hideLabelOnPhone: true,
+      cell: (row) => (
+        <Merchant
+          business={row.business}
+          midLast4={row.mid_last4}
+          extra={
+            showsMonth &&
+            row.month !== statement.month && (
+              <span className="block text-xs text-slate-500">Report of {monthLabel(row.month)}</span>
+            )
+          }
+        />
+      ),
+    },
+    { key: 'volume', header: 'Volume', className: amountClass, cell: (row) => money(row.volume_cents) },
+    {
+      key: 'transactions',
+      header: 'Transactions',
+      className: amountClass,
+      cell: (row) => (row.transactions === null ? '—' : count.format(row.transactions)),
+    },
+    { key: 'net', header: 'Net revenue', className: amountClass, cell: (row) => money(row.net_revenue_cents) },
+    { key: 'share', header: 'Share', className: amountClass, cell: (row) => formatBps(row.share_bps) },
+    {
+      key: 'residual',
+      header: 'Residual',
+      className: amountClass,
+      cell: (row) => <span className="font-medium text-slate-900">{money(row.residual_cents)}</span>,
+    },
+  ];
+
+  const bonusColumns: Column<BonusLine>[] = [
+    {
+      key: 'business',
+      header: 'Merchant',
+      hideLabelOnPhone: true,
+      cell: (row) => (
+        <Merchant
+          business={row.business ?? row.description}
+          midLast4={row.mid_last4}
+          extra={
+            <>
+              {row.kind === 'clawback' && <span className="block text-xs font-medium text-red-700">Bonus reversed</span>}
+              {row.reason && <span className="block text-xs text-slate-600">{row.reason}</span>}
+            </>
+          }
+        />
+      ),
+    },
+    { key: 'approved', header: 'Approved', cell: (row) => formatDate(row.approved_on) },
+    { key: 'status', header: 'Status', cell: (row) => <LineStatusBadge status={row.status} /> },
+    {
+      key: 'amount',
+      header: 'Amount',
+      className: amountClass,
+      cell: (row) => <span className="font-medium text-slate-900">{money(row.amount_cents)}</span>,
+    },
+  ];
+
+  const adjustmentColumns: Column<AdjustmentLine>[] = [
+    {
+      key: 'description',
+      header: 'Description',
+      hideLabelOnPhone: true,
+      cell: (row) => <span className="text-slate-900 wrap-anywhere">{row.description}</span>,
+    },
+    { key: 'status', header: 'Status', cell: (row) => <LineStatusBadge status={row.status} /> },
+    {
+      key: 'amount',
+      header: 'Amount',
+      className: amountClass,
+      cell: (row) => <span className="font-medium text-slate-900">{money(row.amount_cents)}</span>,
+    },
+  ];
+
+  return (
+    <div className="space-y-8">
+      <Card className="grid grid-cols-2 gap-4 p-5 sm:p-6 lg:grid-cols-4">
+        <div>
+          <p className="text-sm text-slate-600">Total</p>
+          <p className="mt-1 text-2xl font-semibold tabular-nums text-slate-900" data-testid="statement-total">
+            {money(totals.total_cents)}
+          </p>
+        </div>
+        <div>
+          <p className="text-sm text-slate-600">Status</p>
+          <p className="mt-1.5">
+            <StatementStatusBadge status={statement.status} audience={audience} />
+          </p>
+          {statement.paid_on && (
+            <p className="mt-1 text-xs text-slate-600">
+              Paid {formatDate(statement.paid_on)}
+              {statement.paid_method ? ` · ${paymentMethodLabels[statement.paid_method]}` : ''}
+              {statement.paid_reference ? ` · ${statement.paid_reference}` : ''}
+            </p>
+          )}
+        </div>
+        <div>
+          <p className="text-sm text-slate-600">Residual share</p>
+          <p className="mt-1 text-lg font-semibold tabular-nums text-slate-900">{formatBps(detail.plan.residual_share_bps)}</p>
+          <p className="text-xs text-slate-500">of each merchant&rsquo;s net revenue</p>
+        </div>
+        <div>
+          <p className="text-sm text-slate-600">Processing volume</p>
+          <p className="mt-1 text-lg font-semibold tabular-nums text-slate-900">{money(totals.volume_cents)}</p>
+          <p className="text-xs text-slate-500">
+            {count.format(detail.merchants.length)} merchant{detail.merchants.length === 1 ? '' : 's'}
+          </p>
+        </div>
+      </Card>
+
+      <Section id="statement-merchants" title="Residuals by merchant" description={`${detail.note}.`}>
+        <Table
+          caption={`Residuals by merchant, ${monthLabel(statement.month)}`}
+          columns={merchantColumns}
+          rows={detail.merchants}
+          getRowId={(row) => row.line_id}
+          empty="No residual on this statement."
+          footer={detail.merchants.length > 0 && <SubtotalFooter label="Residuals" value={money(totals.residual_cents)} />}
+        />
+      </Section>
+
+      <Section id="statement-bonuses" title="Bonuses">
+        <Table
+          caption={`Bonuses, ${monthLabel(statement.month)}`}
+          columns={bonusColumns}
+          rows={detail.bonuses}
+          getRowId={(row) => row.line_id}
+          empty="No bonus on this statement."
+          footer={detail.bonuses.length > 0 && <SubtotalFooter label="Bonuses" value={money(totals.bonus_cents)} />}
+        />
+      </Section>
+
+      <Section id="statement-adjustments" title="Adjustments">
+        <Table
+          caption={`Adjustments, ${monthLabel(statement.month)}`}
+          columns={adjustmentColumns}
+          rows={detail.adjustments}
+          getRowId={(row) => row.line_id}
+          empty="No adjustment on this statement."
+          footer={detail.adjustments.length > 0 && <SubtotalFooter label="Adjustments" value={money(totals.adjustment_cents)} />}
+        />
+      </Section>
+
+      <Section id="statement-totals" title="Totals">
+        <Card className="max-w-md p-5">
+          <dl className="space-y-2 text-sm" aria-label="Statement totals">
+            {(
+              [
+                ['Residuals', totals.residual_cents],
+                ['Bonuses', totals.bonus_cents],
+                ['Adjustments', totals.adjustment_cents],
+              ] as const
+            ).map(([label, cents]) => (
+              <div key={label} className="flex justify-between gap-4">
+                <dt className="text-slate-600">{label}</dt>
+                <dd className="tabular-nums text-slate-900">{money(cents)}</dd>
+              </div>
+            ))}
+            <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-base font-semibold">
+              <dt>Total</dt>
+              <dd className="tabular-nums">{money(totals.total_cents)}</dd>
+            </div>
+          </dl>
+        </Card>
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import {
+  lineStatusDescriptions,
+  lineStatusLabels,
+  statementStatusLabels,
+  type LineStatus,
+  type StatementStatus,
+} from '@portal/contract';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+
+const statementTones: Record<StatementStatus, BadgeTone> = { draft: 'slate', published: 'blue', paid: 'green' };
+
+/**
+ * A statement's status. A partner reads a published statement as "Approved" (approved and waiting
+ * for payment, the brief's Pending → Approved → Paid); an admin sees the contract's "Published".
+ */
+export function StatementStatusBadge({
+  status,
+  audience = 'partner',
+}: {
+  status: StatementStatus;
+  audience?: 'partner' | 'admin';
+}) {
+  const label = audience === 'partner' && status === 'published' ? lineStatusLabels.approved : statementStatusLabels[status];
+  return <Badge tone={statementTones[status]}>{label}</Badge>;
+}
+
+const lineTones: Record<LineStatus, BadgeTone> = {
+  pending: 'amber',
+  approved: 'blue',
+  paid: 'green',
+  void: 'slate',
+  on_hold: 'orange',
+};
+
+export function LineStatusBadge({ status }: { status: LineStatus }) {
+  return (
+    <span title={lineStatusDescriptions[status]}>
+      <Badge tone={lineTones[status]}>{lineStatusLabels[status]}</Badge>
+    </span>
+  );
+}

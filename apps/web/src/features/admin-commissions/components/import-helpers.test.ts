@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { guessMapping, readCsvHeader } from './csv-header';
+import { formToPlan, planFormSchema, planToForm } from './plan-fields';
+
+const fileOf = (text: string) => new File([text], 'report.csv', { type: 'text/csv' });
+
+describe('readCsvHeader', () => {
+  it('reads quoted headers, doubled quotes and a byte-order mark, and stops at the first line', async () => {
+    const headers = await readCsvHeader(fileOf('\uFEFFMerchant ID,"DBA, Name","Say ""hi""",$ Sales\r\n1,"a,b",x,2\n'));
+    expect(headers).toEqual(['Merchant ID', 'DBA, Name', 'Say "hi"', '$ Sales']);
+  });
+});
+
+describe('guessMapping', () => {
+  it('maps a Qualpay-style header to every column', () => {
+    expect(
+      guessMapping(['Merchant ID', 'DBA Name', 'Billing Month', '# Sales', '$ Sales', '$ Income', '$ Expenses', 'Net Revenue']),
+    ).toEqual({
+      mid: 'Merchant ID',
+      business: 'DBA Name',
+      transactions: '# Sales',
+      volume: '$ Sales',
+      income: '$ Income',
+      costs: '$ Expenses',
+      net_revenue: 'Net Revenue',
+    });
+  });
+
+  it('leaves a column it cannot find unmapped', () => {
+    expect(guessMapping(['MID', 'Volume', 'Partner Net Rev'])).toEqual({
+      mid: 'MID',
+      business: null,
+      transactions: null,
+      volume: 'Volume',
+      income: null,
+      costs: null,
+      net_revenue: 'Partner Net Rev',
+    });
+  });
+});
+
+describe('plan form', () => {
+  it('turns dollars and percent into cents and basis points exactly, and back', () => {
+    const values = planFormSchema.parse({
+      bonus: '$1,250.5',
+      bonus_min_volume: '5000',
+      clawback_days: '365',
+      residual_share: '12.5',
+      min_payout: '25.00',
+    });
+    const plan = formToPlan(values);
+    expect(plan).toEqual({
+      bonus_cents: 125_050,
+      bonus_min_volume_cents: 500_000,
+      clawback_days: 365,
+      residual_share_bps: 1250,
+      min_payout_cents: 2500,
+    });
+    expect(planToForm(plan)).toEqual({
+      bonus: '1250.50',
+      bonus_min_volume: '5000.00',
+      clawback_days: '365',
+      residual_share: '12.5',
+      min_payout: '25.00',
+    });
+  });
+
+  it('refuses a share over 100 %, a negative amount and a fraction of a day', () => {
+    const result = planFormSchema.safeParse({
+      bonus: '-5',
+      bonus_min_volume: '0',
+      clawback_days: '1.5',
+      residual_share: '100.01',
+      min_payout: '0',
+    });
+    expect(result.success).toBe(false);
+    const fields = new Set(result.error?.issues.map((issue) => issue.path[0]));
+    expect(fields).toEqual(new Set(['bonus', 'clawback_days', 'residual_share']));
+  });
+});
