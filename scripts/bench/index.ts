@@ -3,12 +3,15 @@ import { measureReferralBundle } from './bundle';
 import { runLeadBench } from './leads';
 import { runPipelineBench } from './pipeline';
 import { runDashboardBench } from './dashboard';
+import { runMeBench } from './me';
 
 async function main(): Promise<void> {
   console.log('== Landing page JavaScript (gzip) ==');
   await measureReferralBundle();
   console.log('\n== Lead submissions under load (loopback) ==');
   await runLeadBench();
+  console.log('\n== GET /users/me at 50 connections, session cache off/on ==');
+  await runMeBench();
   console.log('\n== Lead pipeline lists at 1,000,000 leads (PostgreSQL) ==');
   await runPipelineBench();
   console.log('\n== Partner dashboard API (10,000 referrals, a year of visits) ==');
