@@ -4,12 +4,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE, messages } from '@portal/contract';
 import type { Config } from './config';
 import type { Database } from './db';
@@ -23,8 +18,18 @@ import { rejectNulPlugin } from './plugins/reject-nul';
 import { webAppPlugin } from './plugins/web-app';
 import { createOutboxRegistry, type OutboxRegistry } from './lib/outbox';
 import { adminScope } from './plugins/admin-scope';
-import { createCrmConnector, createLeadEventBus, leadsAdminRoutes, leadsRoutes, outboxRetryRoutes, referralPageCsp, type CrmConnector, type LeadEventBus } from './modules/leads';
+import {
+  createCrmConnector,
+  createLeadEventBus,
+  leadsAdminRoutes,
+  leadsRoutes,
+  outboxRetryRoutes,
+  referralPageCsp,
+  type CrmConnector,
+  type LeadEventBus,
+} from './modules/leads';
 import { crmStatusPlugin } from './modules/crm-status';
+import { conversionsPlugin, conversionsRoutes } from './modules/conversions';
 import { notificationsPlugin, unsubscribeRoutes } from './modules/notifications';
 import { brandPageHead, settingsAdminRoutes, settingsPublicRoutes } from './modules/settings';
 
@@ -152,6 +157,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(noStorePlugin);
   await app.register(notificationsPlugin);
   await app.register(crmStatusPlugin);
+  await app.register(conversionsPlugin);
 
   // The embedded players the resources use: the app's pages admit exactly these in frame-src.
   const videoHosts = createVideoHostCache(opts.db);
@@ -163,6 +169,7 @@ export async function buildApp(opts: BuildAppOptions) {
     async (api) => {
       api.get('/health', { schema: { hide: true } }, async () => ({ status: 'success' as const }));
       await api.register(usersRoutes, { prefix: '/users' });
+      await api.register(conversionsRoutes, { prefix: '/users/conversions-api' });
       await api.register(unsubscribeRoutes, { prefix: '/notifications' });
       await api.register(settingsPublicRoutes);
       await api.register(leadsRoutes, { prefix: '/leads' });
@@ -170,7 +177,14 @@ export async function buildApp(opts: BuildAppOptions) {
       await api.register(resourcesRoutes, { prefix: '/resources' });
       // Every admin route: one scope, one guard (plugins/admin-scope.ts).
       await api.register(
-        adminScope(settingsAdminRoutes, leadsAdminRoutes, auditAdminRoutes, adminUsersRoutes, adminStatsRoutes, resourcesAdminRoutes(videoHosts)),
+        adminScope(
+          settingsAdminRoutes,
+          leadsAdminRoutes,
+          auditAdminRoutes,
+          adminUsersRoutes,
+          adminStatsRoutes,
+          resourcesAdminRoutes(videoHosts),
+        ),
         { prefix: '/admin' },
       );
       // Kept for clients of the first release.

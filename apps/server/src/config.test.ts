@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, DEVELOPMENT_SECRETS_KEY, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('gives the documented defaults on an empty environment', () => {
@@ -37,7 +37,9 @@ describe('loadConfig', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,loopback' }).TRUST_PROXY).toBe('10.0.0.0/8,127.0.0.1,::1,loopback');
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,loopback' }).TRUST_PROXY).toBe(
+      '10.0.0.0/8,127.0.0.1,::1,loopback',
+    );
   });
 
   it('refuses TRUST_PROXY=true, which would let a client pick its own address, and explains the choices', () => {
@@ -51,5 +53,30 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).API_DOCS).toBe('off');
     expect(loadConfig({ NODE_ENV: 'test' }).API_DOCS).toBe('off');
     expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'on' }).API_DOCS).toBe('on');
+  });
+
+  it('reads SECRETS_KEY as 32 bytes, falls back to the development key only outside production', () => {
+    const hex = 'ab'.repeat(32);
+    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY: hex }).secretsKey?.toString('hex')).toBe(hex);
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY: base64 }).secretsKey).toEqual(Buffer.alloc(32, 7));
+    expect(loadConfig({ NODE_ENV: 'production' }).secretsKey).toBeNull();
+    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY: '' }).secretsKey).toBeNull();
+    expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({
+      secretsKeyIsDevelopmentKey: true,
+      secretsKey: DEVELOPMENT_SECRETS_KEY,
+    });
+    expect(loadConfig({ NODE_ENV: 'test' }).secretsKey).toEqual(DEVELOPMENT_SECRETS_KEY);
+    expect(() => loadConfig({ SECRETS_KEY: 'too-short' })).toThrow(/SECRETS_KEY: must be 32 bytes/);
+    expect(() => loadConfig({ SECRETS_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/SECRETS_KEY/);
+  });
+
+  it('reads the Graph API base URL and version for server-side Lead events', () => {
+    expect(loadConfig({})).toMatchObject({ META_GRAPH_URL: 'https://graph.facebook.com', META_GRAPH_API_VERSION: 'v26.0' });
+    expect(loadConfig({ META_GRAPH_URL: 'http://127.0.0.1:9/', META_GRAPH_API_VERSION: 'v27.0' })).toMatchObject({
+      META_GRAPH_URL: 'http://127.0.0.1:9',
+      META_GRAPH_API_VERSION: 'v27.0',
+    });
+    expect(() => loadConfig({ META_GRAPH_API_VERSION: '26' })).toThrow(/META_GRAPH_API_VERSION/);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -30,8 +31,15 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl(/^https?:\/\//),
   SMTP_URL: optionalUrl(/^smtps?:\/\//),
   MAIL_FROM: z.string().default('Partner Portal <no-reply@partner-portal.local>'),
-  ADMIN_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
-  ADMIN_PASSWORD: z.string().min(8).optional().or(z.literal('').transform(() => undefined)),
+  ADMIN_EMAIL: z
+    .email()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Salt for visitor and IP hashes; generated and kept in DATA_DIR when unset. */
   HASH_SALT: z.string().min(16).optional(),
@@ -62,7 +70,10 @@ const envSchema = z.object({
         });
         return z.NEVER;
       }
-      const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+      const entries = v
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
       const bad = entries.filter((e) => !isProxyAddress(e));
       if (bad.length || !entries.length) {
         ctx.addIssue({
@@ -88,13 +99,52 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** The built web app to serve; defaults to apps/web/dist. */
   WEB_DIST_DIR: z.string().min(1).optional(),
+  /**
+   * 32 bytes (64 hex digits or base64) that encrypt stored secrets such as partners' Conversions
+   * API tokens (lib/secret-box.ts). Unset in production: that feature is off. Unset in development
+   * or test: a fixed, public development key.
+   */
+  SECRETS_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine(
+      (v) => v === undefined || parseSecretsKey(v) !== null,
+      'must be 32 bytes: 64 hex digits or base64 (openssl rand -base64 32)',
+    ),
+  /** Meta's Graph API, where server-side Lead events go (tests point it at a fake). */
+  META_GRAPH_URL: z.url().default('https://graph.facebook.com'),
+  META_GRAPH_API_VERSION: z
+    .string()
+    .trim()
+    .regex(/^v\d+\.\d+$/, 'must look like v26.0')
+    .default('v26.0'),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'API_DOCS'> & {
   API_DOCS: 'on' | 'off';
   dataDir: string;
   publicUrl: string;
+  /** SECRETS_KEY as bytes, the development key outside production, or null: secrets cannot be stored. */
+  secretsKey: Buffer | null;
+  /** True when secretsKey is the public development key (logged at start-up). */
+  secretsKeyIsDevelopmentKey: boolean;
 };
+
+/**
+ * The key used when SECRETS_KEY is unset outside production. It is public (it is in the source), so
+ * it only keeps development and test databases from holding plain tokens.
+ */
+export const DEVELOPMENT_SECRETS_KEY = createHash('sha256').update('partner-portal development secrets key (public)').digest();
+
+/** 64 hex digits or base64 of exactly 32 bytes; null otherwise. */
+export function parseSecretsKey(value: string): Buffer | null {
+  if (/^[0-9a-f]{64}$/i.test(value)) return Buffer.from(value, 'hex');
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) return null;
+  const bytes = Buffer.from(value, 'base64');
+  return bytes.length === 32 ? bytes : null;
+}
 
 /** Reads the environment once; every bad variable is listed before the caller exits. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -105,15 +155,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const cfg = parsed.data;
   if (cfg.CRM === 'zoho' && !(cfg.ZOHO_CLIENT_ID && cfg.ZOHO_CLIENT_SECRET && cfg.ZOHO_REFRESH_TOKEN)) {
-    throw new ConfigError(
-      'Invalid configuration — CRM=zoho needs ZOHO_CLIENT_ID, ZOHO_CLIENT_SECRET and ZOHO_REFRESH_TOKEN',
-    );
+    throw new ConfigError('Invalid configuration — CRM=zoho needs ZOHO_CLIENT_ID, ZOHO_CLIENT_SECRET and ZOHO_REFRESH_TOKEN');
   }
   return {
     ...cfg,
     API_DOCS: cfg.API_DOCS ?? (cfg.NODE_ENV === 'development' ? 'on' : 'off'),
     dataDir: path.resolve(cfg.DATA_DIR),
     publicUrl: (cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`).replace(/\/+$/, ''),
+    META_GRAPH_URL: cfg.META_GRAPH_URL.replace(/\/+$/, ''),
+    secretsKey: cfg.SECRETS_KEY
+      ? parseSecretsKey(cfg.SECRETS_KEY)
+      : cfg.NODE_ENV === 'production'
+        ? null
+        : DEVELOPMENT_SECRETS_KEY,
+    secretsKeyIsDevelopmentKey: !cfg.SECRETS_KEY && cfg.NODE_ENV !== 'production',
   };
 }
 

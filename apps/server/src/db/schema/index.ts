@@ -4,3 +4,4 @@ export * from './settings';
 export * from './users';
 export * from './audit';
 export * from './dashboard';
+export * from './conversions';

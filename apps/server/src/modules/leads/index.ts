@@ -4,6 +4,7 @@ export { createCrmConnector, type CrmConnector } from './crm';
 export {
   createLeadEventBus,
   recordLeadEvent,
+  type LeadBrowserContext,
   type LeadEventBus,
   type LeadEventInput,
   type LeadEventListener,

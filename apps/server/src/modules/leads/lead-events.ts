@@ -7,6 +7,18 @@ export type LeadEventRow = typeof leadEvents.$inferSelect;
 /** An event as written, with the lead's public id for listeners that build links or mails. */
 export interface RecordedLeadEvent extends LeadEventRow {
   leadPublicId: string;
+  /** The submitting browser, on a lead's `created` event from the landing page; never stored with the event. */
+  browser?: LeadBrowserContext;
+}
+
+/** What the landing page's browser said about itself (for Meta's server-side Lead event). */
+export interface LeadBrowserContext {
+  userAgent: string;
+  /** The id the browser pixel gave its Lead event. */
+  eventId?: string;
+  pageUrl?: string;
+  fbp?: string;
+  fbc?: string;
 }
 
 export interface LeadEventInput {
@@ -23,6 +35,7 @@ export interface LeadEventInput {
   visibleToPartner?: boolean;
   data?: Record<string, unknown> | null;
   at?: Date;
+  browser?: LeadBrowserContext;
 }
 
 /**
@@ -48,7 +61,11 @@ export function createLeadEventBus(): LeadEventBus {
 }
 
 /** Appends an event to a lead's history (never updated or deleted) and tells the listeners. */
-export async function recordLeadEvent(tx: DbExecutor, bus: LeadEventBus | null, input: LeadEventInput): Promise<RecordedLeadEvent> {
+export async function recordLeadEvent(
+  tx: DbExecutor,
+  bus: LeadEventBus | null,
+  input: LeadEventInput,
+): Promise<RecordedLeadEvent> {
   const [row] = await tx
     .insert(leadEvents)
     .values({
@@ -65,7 +82,11 @@ export async function recordLeadEvent(tx: DbExecutor, bus: LeadEventBus | null, 
       ...(input.at ? { createdAt: input.at } : {}),
     })
     .returning();
-  const event = { ...row!, leadPublicId: input.leadPublicId };
+  const event: RecordedLeadEvent = {
+    ...row!,
+    leadPublicId: input.leadPublicId,
+    ...(input.browser ? { browser: input.browser } : {}),
+  };
   await bus?.emit(tx, event);
   return event;
 }

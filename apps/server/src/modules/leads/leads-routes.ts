@@ -54,6 +54,7 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
         user: request.user,
         events: app.leadEvents,
+        userAgent: request.headers['user-agent'] ?? '',
       });
       if (result.outcome === 'duplicate') {
         const message = messages.referral.duplicate(result.leadId);
@@ -65,7 +66,9 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       if (result.outcome === 'ignored') request.log.info('referral honeypot filled in; request dropped');
-      const created = (message: string) => ({ data: [{ code: leadResultCodes.success, message, details: { id: result.leadId } }] });
+      const created = (message: string) => ({
+        data: [{ code: leadResultCodes.success, message, details: { id: result.leadId } }],
+      });
       return reply.status(201).send({ status: 'success', leadData: created('Lead created'), noteData: created('Note created') });
     },
   );
@@ -74,7 +77,14 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/referral/:uuid/page',
-    { schema: { tags: ['leads'], summary: 'What the landing page of a referral link needs', params: referralParams, response: { 200: referralPageResponse } } },
+    {
+      schema: {
+        tags: ['leads'],
+        summary: 'What the landing page of a referral link needs',
+        params: referralParams,
+        response: { 200: referralPageResponse },
+      },
+    },
     async (request) => ({ status: 'success' as const, data: await getReferralPage(app.db, request.params.uuid) }),
   );
 

@@ -32,6 +32,8 @@ export interface SubmitLeadContext {
   user: UserRow | null;
   /** The app's lead event bus, so listeners hear of the 'created' and 'requested_again' events. */
   events?: LeadEventBus | null;
+  /** The browser's User-Agent header, for the partner's server-side Lead event. */
+  userAgent?: string;
   now?: Date;
 }
 
@@ -79,7 +81,8 @@ export async function submitLead(
   const { input } = readLeadRequest(body);
   const signedInPartner = ctx.user?.role === 'user' ? ctx.user : null;
   // An admin may credit the lead to a partner of their choice; anyone else's partner_id is ignored.
-  const creditedByAdmin = ctx.user?.role === 'admin' && body.partner_id !== undefined ? await findPartnerById(db, body.partner_id) : null;
+  const creditedByAdmin =
+    ctx.user?.role === 'admin' && body.partner_id !== undefined ? await findPartnerById(db, body.partner_id) : null;
   const salt = await getHashSalt(db, config.HASH_SALT);
   const at = ctx.now ?? new Date();
   const values: PgInsertValue<typeof leads> = {
@@ -110,7 +113,11 @@ export async function submitLead(
   const actor = ctx.user ? { actorId: ctx.user.id, actorLabel: ctx.user.fullName } : { actorId: null, actorLabel: 'Merchant' };
 
   const result = await db.transaction(async (tx): Promise<SubmitLeadResult> => {
-    const [lead] = await tx.insert(leads).values(values).onConflictDoNothing().returning({ id: leads.id, publicId: leads.publicId });
+    const [lead] = await tx
+      .insert(leads)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: leads.id, publicId: leads.publicId });
     if (!lead) {
       const [existing] = await tx
         .select({ id: leads.id, publicId: leads.publicId })
@@ -157,6 +164,8 @@ export async function submitLead(
       visibleToPartner: true,
       at,
       data: { source: values.source },
+      // Only the landing page runs the partner's pixel, so only its leads get a server-side Lead event.
+      ...(values.source === 'landing_page' ? { browser: { userAgent: ctx.userAgent ?? '', ...body.tracking } } : {}),
     });
     return { outcome: 'created', leadId: lead.publicId };
   });
@@ -192,6 +201,11 @@ export async function recordReferralVisit(
   const day = (visit.now ?? new Date()).toISOString().slice(0, 10);
   await db
     .insert(referralVisits)
-    .values({ partnerId: partner.id, day, visitorHash: saltedHash(salt, day, visit.ip, visit.userAgent), source: visit.source ?? 'direct' })
+    .values({
+      partnerId: partner.id,
+      day,
+      visitorHash: saltedHash(salt, day, visit.ip, visit.userAgent),
+      source: visit.source ?? 'direct',
+    })
     .onConflictDoNothing();
 }
