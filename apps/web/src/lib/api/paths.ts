@@ -11,6 +11,7 @@ export const apiPaths = {
     resetPassword: '/users/reset-password',
     pixelId: '/users/user/get-pixel-id',
     updatePixelId: '/users/update-pixel-id',
+    conversionsApi: '/users/conversions-api',
     notificationPreferences: '/users/notification-preferences',
     changePassword: '/users/change-password',
     sessions: '/users/sessions',
@@ -44,8 +45,10 @@ export const apiPaths = {
     usersExport: '/admin/users/export.csv',
     userInvite: '/admin/users/invite',
     user: (userId: number) => `/admin/users/${id(userId)}`,
-    userAction: (userId: number, action: 'disable' | 'enable' | 'send-reset' | 'revoke-sessions' | 'resend-invite' | 'approve' | 'reject') =>
-      `/admin/users/${id(userId)}/${action}`,
+    userAction: (
+      userId: number,
+      action: 'disable' | 'enable' | 'send-reset' | 'revoke-sessions' | 'resend-invite' | 'approve' | 'reject',
+    ) => `/admin/users/${id(userId)}/${action}`,
     stats: '/admin/stats',
     crmHealth: '/admin/crm-health',
   },
