@@ -17,3 +17,4 @@ export * from './workspace';
 export * from './lead-statuses';
 export * from './periods';
 export * from './workspace-constants';
+export * from './savings-estimate';
