@@ -18,3 +18,4 @@ export * from './lead-statuses';
 export * from './periods';
 export * from './workspace-constants';
 export * from './conversions-api';
+export * from './savings-estimate';
