@@ -30,6 +30,7 @@ import {
 } from './modules/leads';
 import { crmStatusPlugin } from './modules/crm-status';
 import { conversionsPlugin, conversionsRoutes } from './modules/conversions';
+import { proposalsRoutes } from './modules/proposals';
 import { notificationsPlugin, unsubscribeRoutes } from './modules/notifications';
 import { brandPageHead, settingsAdminRoutes, settingsPublicRoutes } from './modules/settings';
 
@@ -174,6 +175,7 @@ export async function buildApp(opts: BuildAppOptions) {
       await api.register(settingsPublicRoutes);
       await api.register(leadsRoutes, { prefix: '/leads' });
       await api.register(dashboardRoutes, { prefix: '/dashboard' });
+      await api.register(proposalsRoutes, { prefix: '/proposals' });
       await api.register(resourcesRoutes, { prefix: '/resources' });
       // Every admin route: one scope, one guard (plugins/admin-scope.ts).
       await api.register(

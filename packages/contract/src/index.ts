@@ -19,3 +19,4 @@ export * from './periods';
 export * from './workspace-constants';
 export * from './conversions-api';
 export * from './savings-estimate';
+export * from './proposals';
