@@ -38,16 +38,23 @@ const AdminSubmitRoute = lazy(() => import('./routes/admin-submit-route').then((
 
 const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const SubmitPage = lazy(() => import('../features/referral/submit-page').then((m) => ({ default: m.SubmitPage })));
-const ReferralsPage = lazy(() => import('@/features/referrals/components/referrals-page').then((m) => ({ default: m.ReferralsPage })));
+const ReferralsPage = lazy(() =>
+  import('@/features/referrals/components/referrals-page').then((m) => ({ default: m.ReferralsPage })),
+);
 const ReferralDetailPage = lazy(() =>
   import('@/features/referrals/components/referral-detail-page').then((m) => ({ default: m.ReferralDetailPage })),
+);
+const ProposalPage = lazy(() =>
+  import('@/features/proposals/components/proposal-page').then((m) => ({ default: m.ProposalPage })),
 );
 const ResourcesPage = lazy(() => import('@/features/resources/resources-page').then((m) => ({ default: m.ResourcesPage })));
 const CompensationPage = lazy(() =>
   import('@/features/compensation/compensation-page').then((m) => ({ default: m.CompensationPage })),
 );
 const AccountPage = lazy(() => import('@/features/settings/components/account-page').then((m) => ({ default: m.AccountPage })));
-const SettingsPage = lazy(() => import('@/features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })));
+const SettingsPage = lazy(() =>
+  import('@/features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })),
+);
 
 /** The routes and guards of spec §2. */
 export function createAppRouter() {
@@ -89,6 +96,7 @@ export function createAppRouter() {
                     { path: paths.partner.dashboard, element: <DashboardPage /> },
                     { path: paths.partner.referrals, element: <ReferralsPage /> },
                     { path: `${paths.partner.referrals}/:id`, element: <ReferralDetailPage /> },
+                    { path: paths.partner.proposal, element: <ProposalPage /> },
                     { path: paths.partner.submit, element: <SubmitPage /> },
                     { path: paths.partner.tutorials, element: <ResourcesPage /> },
                     { path: paths.partner.compensation, element: <CompensationPage /> },

@@ -21,6 +21,7 @@ export const apiPaths = {
   settings: {
     public: '/settings/public',
   },
+  proposals: '/proposals',
   leads: {
     submit: '/leads/referral/by-uuid',
     mine: '/leads/mine',
