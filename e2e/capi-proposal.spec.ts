@@ -84,6 +84,9 @@ for (const viewport of viewports) {
 
     test('is saved, never shown again, replaced and removed', async ({ page, request }, testInfo) => {
       const partner = await registerPartner(request);
+      // A cold first paint of the app on a busy 2-core machine can pass the default 7 s.
+      await page.goto('/login');
+      await expect(pageHeading(page, 'Sign in')).toBeVisible({ timeout: 30_000 });
       await loginViaUi(page, partner.email, partner.password);
       await expect(pageHeading(page, 'Dashboard')).toBeVisible();
       await page.goto('/settings');
