@@ -99,7 +99,7 @@ export function ConversionsApiCard() {
                 autoComplete="off"
                 spellCheck={false}
                 placeholder={
-                  data.token_set ? 'Paste a new token to replace the saved one' : 'Paste the token from Events Manager'
+                  data.token_set ? 'Paste a new token' : 'Paste the token from Events Manager'
                 }
                 hint={
                   data.token_set
