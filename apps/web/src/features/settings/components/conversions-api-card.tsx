@@ -98,9 +98,7 @@ export function ConversionsApiCard() {
                 label={data.token_set ? 'Replace the access token' : 'Access token'}
                 autoComplete="off"
                 spellCheck={false}
-                placeholder={
-                  data.token_set ? 'Paste a new token' : 'Paste the token from Events Manager'
-                }
+                placeholder={data.token_set ? 'Paste a new token' : 'Paste the token from Events Manager'}
                 hint={
                   data.token_set
                     ? `A token is saved (since ${formatDate(data.token_updated_at)}). For your security it is never shown again.`
