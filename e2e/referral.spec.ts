@@ -1,11 +1,5 @@
 import type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
-import {
-  composeLeadPayload,
-  limits,
-  messages,
-  settingKeys,
-  type ReferralForm,
-} from '@portal/contract';
+import { composeLeadPayload, limits, messages, settingKeys, type ReferralForm } from '@portal/contract';
 import { ADMIN } from './support/constants';
 import { expect, expectPage, loginApi, loginViaUi, registerPartner, test, uniqueEmail } from './support/fixtures';
 
@@ -183,7 +177,18 @@ for (const viewport of viewports) {
       const response = page.waitForResponse(LEAD_URL);
       await f.submit.click();
       await expect(f.submit).toHaveText(m.submitting);
-      for (const control of [f.businessName, f.fullName, f.email, f.industry, f.countryCode, f.phone, f.notes, f.smsConsent, f.marketingConsent, f.submit]) {
+      for (const control of [
+        f.businessName,
+        f.fullName,
+        f.email,
+        f.industry,
+        f.countryCode,
+        f.phone,
+        f.notes,
+        f.smsConsent,
+        f.marketingConsent,
+        f.submit,
+      ]) {
         await expect(control).toBeDisabled();
       }
       release();
@@ -298,7 +303,10 @@ for (const viewport of viewports) {
       await expect(first).toHaveAttribute('aria-expanded', 'false');
     });
 
-    test('loads the Meta Pixel for a partner with a Pixel ID: PageView, then Lead after submitting', async ({ page, request }) => {
+    test('loads the Meta Pixel for a partner with a Pixel ID: PageView, then Lead after submitting', async ({
+      page,
+      request,
+    }) => {
       const partner = await registerPartner(request);
       const pixelId = '123456789012345';
       await setPixelId(request, partner.token, pixelId);
@@ -321,14 +329,19 @@ for (const viewport of viewports) {
 
       const f = referralForm(page);
       await fillForm(f, merchant());
+      const submission = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/v1/leads/referral/by-uuid'));
       await f.submit.click();
       await expect(page.getByRole('heading', { name: m.thankYouTitle })).toBeVisible();
       await expect.poll(() => events.map((e) => e.get('ev'))).toEqual(['PageView', 'Lead']);
+      // The submission carries the Lead's event id, so the server's Conversions API event matches it.
+      const { tracking } = (await submission).postDataJSON() as { tracking: { eventId: string; pageUrl: string } };
+      expect(tracking.eventId).toMatch(/^lead\.\d+\.[0-9a-f]{24}$/);
+      expect(tracking.pageUrl).toContain(`/referral/${partner.user.uuid}`);
       const calls = await page.evaluate(() => (window as unknown as { __fbqCalls: unknown[][] }).__fbqCalls);
       expect(calls).toEqual([
         ['init', pixelId],
         ['track', 'PageView'],
-        ['track', 'Lead'],
+        ['track', 'Lead', {}, { eventID: tracking.eventId }],
       ]);
     });
 
@@ -371,7 +384,11 @@ for (const viewport of viewports) {
       expect(res.status()).toBe(201);
       expect((await res.json()).leadData.data[0].code).toBe('SUCCESS');
       expect(res.request().headers().authorization).toMatch(/^Bearer \S+/);
-      expect(res.request().postDataJSON()).toMatchObject({ uuid: partner.user.uuid, Title: '+444155550123', Email: values.email });
+      expect(res.request().postDataJSON()).toMatchObject({
+        uuid: partner.user.uuid,
+        Title: '+444155550123',
+        Email: values.email,
+      });
 
       await expect(page.getByText(m.submitted)).toBeVisible();
       await expect(page.getByRole('heading', { name: m.thankYouTitle })).toHaveCount(0);

@@ -32,6 +32,8 @@ import {
   type LeadEventBus,
 } from './modules/leads';
 import { crmStatusPlugin } from './modules/crm-status';
+import { conversionsPlugin, conversionsRoutes } from './modules/conversions';
+import { proposalsRoutes } from './modules/proposals';
 import { notificationsPlugin, unsubscribeRoutes } from './modules/notifications';
 import { brandPageHead, settingsAdminRoutes, settingsPublicRoutes } from './modules/settings';
 
@@ -184,6 +186,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(notificationsPlugin);
   await app.register(crmStatusPlugin);
   await app.register(commissionsPlugin);
+  await app.register(conversionsPlugin);
 
   // The embedded players the resources use: the app's pages admit exactly these in frame-src.
   const videoHosts = createVideoHostCache(opts.db);
@@ -195,10 +198,12 @@ export async function buildApp(opts: BuildAppOptions) {
     async (api) => {
       api.get('/health', { schema: { hide: true } }, async () => ({ status: 'success' as const }));
       await api.register(usersRoutes, { prefix: '/users' });
+      await api.register(conversionsRoutes, { prefix: '/users/conversions-api' });
       await api.register(unsubscribeRoutes, { prefix: '/notifications' });
       await api.register(settingsPublicRoutes);
       await api.register(leadsRoutes, { prefix: '/leads' });
       await api.register(dashboardRoutes, { prefix: '/dashboard' });
+      await api.register(proposalsRoutes, { prefix: '/proposals' });
       await api.register(resourcesRoutes, { prefix: '/resources' });
       await api.register(commissionsRoutes, { prefix: '/commissions' });
       // Every admin route: one scope, one guard (plugins/admin-scope.ts).

@@ -37,7 +37,9 @@ describe('loadConfig', () => {
     expect(loadConfig({}).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,loopback' }).TRUST_PROXY).toBe('10.0.0.0/8,127.0.0.1,::1,loopback');
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,loopback' }).TRUST_PROXY).toBe(
+      '10.0.0.0/8,127.0.0.1,::1,loopback',
+    );
   });
 
   it('refuses TRUST_PROXY=true, which would let a client pick its own address, and explains the choices', () => {
@@ -51,5 +53,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).API_DOCS).toBe('off');
     expect(loadConfig({ NODE_ENV: 'test' }).API_DOCS).toBe('off');
     expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'on' }).API_DOCS).toBe('on');
+  });
+
+  it('requires SECRETS_KEY of 32+ characters, and in production with DATABASE_URL', () => {
+    expect(() => loadConfig({ SECRETS_KEY: 'too-short' })).toThrow(/SECRETS_KEY/);
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/portal' })).toThrow(/SECRETS_KEY is required/);
+    expect(loadConfig({ SECRETS_KEY: 'k'.repeat(32) }).SECRETS_KEY).toBe('k'.repeat(32));
+  });
+
+  it('reads the Graph API base URL and version for server-side Lead events', () => {
+    expect(loadConfig({})).toMatchObject({ META_GRAPH_URL: 'https://graph.facebook.com', META_GRAPH_API_VERSION: 'v26.0' });
+    expect(loadConfig({ META_GRAPH_URL: 'http://127.0.0.1:9/', META_GRAPH_API_VERSION: 'v27.0' })).toMatchObject({
+      META_GRAPH_URL: 'http://127.0.0.1:9',
+      META_GRAPH_API_VERSION: 'v27.0',
+    });
+    expect(() => loadConfig({ META_GRAPH_API_VERSION: '26' })).toThrow(/META_GRAPH_API_VERSION/);
   });
 });

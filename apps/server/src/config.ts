@@ -126,6 +126,13 @@ const envSchema = z.object({
     .refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
   /** The built web app to serve; defaults to apps/web/dist. */
   WEB_DIST_DIR: z.string().min(1).optional(),
+  /** Meta's Graph API, where server-side Lead events go (tests point it at a fake). */
+  META_GRAPH_URL: z.url().default('https://graph.facebook.com'),
+  META_GRAPH_API_VERSION: z
+    .string()
+    .trim()
+    .regex(/^v\d+\.\d+$/, 'must look like v26.0')
+    .default('v26.0'),
 });
 
 export type Config = Omit<z.infer<typeof envSchema>, 'API_DOCS'> & {
@@ -154,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     API_DOCS: cfg.API_DOCS ?? (cfg.NODE_ENV === 'development' ? 'on' : 'off'),
     dataDir: path.resolve(cfg.DATA_DIR),
     publicUrl: (cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`).replace(/\/+$/, ''),
+    META_GRAPH_URL: cfg.META_GRAPH_URL.replace(/\/+$/, ''),
   };
 }
 

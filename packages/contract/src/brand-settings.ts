@@ -14,6 +14,9 @@ export const settingKeys = {
   registrationMode: 'Registration Mode',
   newLeadEmails: 'New Lead Emails',
   adminTwoFactor: 'Admin Two-Factor',
+  dualPricingFee: 'Dual Pricing Fee',
+  dualPricingMonthlyFee: 'Dual Pricing Monthly Fee',
+  dualPricingRemainingRate: 'Dual Pricing Remaining Rate',
 } as const;
 export type KnownSettingKey = (typeof settingKeys)[keyof typeof settingKeys];
 
@@ -28,7 +31,18 @@ export const settingMessages = {
   registrationModeInvalid: 'Registration Mode must be open, approval or invite_only',
   newLeadEmailsInvalid: 'New Lead Emails must be on or off',
   adminTwoFactorInvalid: 'Admin Two-Factor must be optional or required',
+  dualPricingFeeInvalid: 'Dual Pricing Fee must be a percentage between 0 and 10, such as 3.99',
+  dualPricingMonthlyFeeInvalid: 'Dual Pricing Monthly Fee must be an amount in dollars between 0 and 100000, such as 0 or 99',
+  dualPricingRemainingRateInvalid: 'Dual Pricing Remaining Rate must be a percentage between 0 and 8, such as 0 or 1',
 } as const;
+
+/** A plain decimal number (no sign, unit or thousands separator) within [min, max], else null. */
+export function parseDecimalSetting(value: string | null | undefined, min: number, max: number): number | null {
+  const v = value?.trim() ?? '';
+  if (!/^\d+(\.\d+)?$/.test(v)) return null;
+  const n = Number(v);
+  return n >= min && n <= max ? n : null;
+}
 
 export interface KnownSetting {
   key: KnownSettingKey;
@@ -99,6 +113,27 @@ export const knownSettings: readonly KnownSetting[] = [
       'required: every admin must set up two-factor authentication (an authenticator app) before using the admin pages; optional (the default): each admin decides.',
     example: 'required',
     validate: (v) => (v === 'optional' || v === 'required' ? null : settingMessages.adminTwoFactorInvalid),
+  },
+  {
+    key: settingKeys.dualPricingFee,
+    description:
+      'The non-cash adjustment card customers pay under the dual pricing program, in percent. Used by the savings estimate on the landing page. Unset: 3.99.',
+    example: '3.99',
+    validate: (v) => (parseDecimalSetting(v, 0, 10) === null ? settingMessages.dualPricingFeeInvalid : null),
+  },
+  {
+    key: settingKeys.dualPricingMonthlyFee,
+    description:
+      'What the dual pricing program still costs the merchant each month, in dollars (a program fee). The savings estimate subtracts it. Unset: 0.',
+    example: '0',
+    validate: (v) => (parseDecimalSetting(v, 0, 100_000) === null ? settingMessages.dualPricingMonthlyFeeInvalid : null),
+  },
+  {
+    key: settingKeys.dualPricingRemainingRate,
+    description:
+      'What the dual pricing program still costs the merchant in percent of card sales (for example debit card costs). The savings estimate subtracts it. Unset: 0.',
+    example: '0',
+    validate: (v) => (parseDecimalSetting(v, 0, 8) === null ? settingMessages.dualPricingRemainingRateInvalid : null),
   },
 ];
 

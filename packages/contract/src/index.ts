@@ -19,3 +19,6 @@ export * from './periods';
 export * from './workspace-constants';
 export * from './two-factor';
 export * from './commissions';
+export * from './conversions-api';
+export * from './savings-estimate';
+export * from './proposals';

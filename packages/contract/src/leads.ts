@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { leadTrackingSchema } from './conversions-api';
 import { dialCodes } from './countries';
 import { messages } from './messages';
 import { maxRowId } from './paging';
@@ -65,21 +66,13 @@ const emailText = z
 const optionalText = (max: number) => z.string().max(max, maxLengthMessage(max)).optional();
 
 const leadRequestFields = z.object({
-  uuid: z
-    .string({ error: m.invalidLink })
-    .trim()
-    .min(1, m.invalidLink)
-    .max(leadFieldLimits.uuid, m.invalidLink),
+  uuid: z.string({ error: m.invalidLink }).trim().min(1, m.invalidLink).max(leadFieldLimits.uuid, m.invalidLink),
   First_Name: text(m.fullNameRequired, leadFieldLimits.firstName),
   Last_Name: z.string().trim().max(leadFieldLimits.lastName, maxLengthMessage(leadFieldLimits.lastName)).default(''),
   Email: emailText,
   Company: text(m.businessNameRequired, leadFieldLimits.company),
   Business_Type: text(m.industryRequired, leadFieldLimits.businessType),
-  Title: z
-    .string({ error: m.phoneRequired })
-    .trim()
-    .min(1, m.phoneRequired)
-    .max(leadFieldLimits.title, m.phoneTooLong),
+  Title: z.string({ error: m.phoneRequired }).trim().min(1, m.phoneRequired).max(leadFieldLimits.title, m.phoneTooLong),
   Description: text(m.notesRequired, leadFieldLimits.description),
   countryCode: optionalText(leadFieldLimits.countryCode),
   phoneNumber: z.string().max(leadFieldLimits.phoneNumber, m.phoneTooLong).optional(),
@@ -90,6 +83,8 @@ const leadRequestFields = z.object({
   website: optionalText(leadFieldLimits.website),
   /** Admins only: credit the lead to this partner (a role-user account); ignored for anyone else. */
   partner_id: z.number().int().positive().max(maxRowId).optional(),
+  /** The landing page's pixel event id, page URL and Meta cookies, for the server-side Lead event. */
+  tracking: leadTrackingSchema.optional(),
 });
 
 /**

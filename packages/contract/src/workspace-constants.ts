@@ -12,7 +12,9 @@ export const visitSourceMaxLength = 40;
  * letters, digits, `-`, `_` and `.` turned into `-` (capped at 40 characters), else `direct`.
  */
 export function normaliseVisitSource(src: unknown, utmSource: unknown): string {
-  if (typeof src === 'string' && src.trim().toLowerCase() === 'qr') return 'qr';
+  const tag = typeof src === 'string' ? src.trim().toLowerCase() : '';
+  // The two QR codes the portal prints: the share kit's (src=qr) and the proposal PDF's (src=proposal).
+  if (tag === 'qr' || tag === 'proposal') return tag;
   if (typeof utmSource === 'string') {
     const cleaned = utmSource
       .trim()
@@ -20,13 +22,14 @@ export function normaliseVisitSource(src: unknown, utmSource: unknown): string {
       .replace(/[^a-z0-9._-]+/g, '-')
       .replace(/^-+|-+$/g, '')
       .slice(0, visitSourceMaxLength);
-    if (cleaned && cleaned !== 'qr' && cleaned !== 'direct') return cleaned;
+    if (cleaned && cleaned !== 'qr' && cleaned !== 'proposal' && cleaned !== 'direct') return cleaned;
   }
   return 'direct';
 }
 
 export function visitSourceLabel(source: string): string {
   if (source === 'qr') return 'QR code';
+  if (source === 'proposal') return 'Proposal PDF';
   if (source === 'direct') return 'Direct';
   return source;
 }
@@ -41,8 +44,6 @@ export const resourceTypeLabels: Record<ResourceType, string> = { video: 'Video'
 /** Upload limits by type, in bytes. */
 export const resourceFileLimits = { pdf: 10 * 1024 * 1024, image: 5 * 1024 * 1024 } as const;
 export const resourceNewForMs = 14 * 24 * 60 * 60_000;
-
-
 
 /** The embed address of a supported video, on the privacy-enhanced host where there is one. */
 export interface VideoEmbed {
@@ -60,11 +61,19 @@ export function parseVideoUrl(raw: string): VideoEmbed | null {
     return null;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  const host = url.hostname.toLowerCase().replace(/^www\./, '').replace(/^m\./, '');
-  const segments = url.pathname.split("/").filter(Boolean);
+  const host = url.hostname
+    .toLowerCase()
+    .replace(/^www\./, '')
+    .replace(/^m\./, '');
+  const segments = url.pathname.split('/').filter(Boolean);
   const youtube = (id: string | null | undefined): VideoEmbed | null =>
     id && /^[A-Za-z0-9_-]{6,20}$/.test(id)
-      ? { provider: 'youtube', id, embedUrl: `https://www.youtube-nocookie.com/embed/${id}`, thumbnailUrl: `https://i.ytimg.com/vi/${id}/hqdefault.jpg` }
+      ? {
+          provider: 'youtube',
+          id,
+          embedUrl: `https://www.youtube-nocookie.com/embed/${id}`,
+          thumbnailUrl: `https://i.ytimg.com/vi/${id}/hqdefault.jpg`,
+        }
       : null;
   if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
     if (segments[0] === 'watch') return youtube(url.searchParams.get('v'));

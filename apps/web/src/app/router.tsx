@@ -44,6 +44,9 @@ const ReferralsPage = lazy(() =>
 const ReferralDetailPage = lazy(() =>
   import('@/features/referrals/components/referral-detail-page').then((m) => ({ default: m.ReferralDetailPage })),
 );
+const ProposalPage = lazy(() =>
+  import('@/features/proposals/components/proposal-page').then((m) => ({ default: m.ProposalPage })),
+);
 const ResourcesPage = lazy(() => import('@/features/resources/resources-page').then((m) => ({ default: m.ResourcesPage })));
 const CompensationPage = lazy(() =>
   import('@/features/compensation/compensation-page').then((m) => ({ default: m.CompensationPage })),
@@ -111,6 +114,7 @@ export function createAppRouter() {
                     { path: paths.partner.dashboard, element: <DashboardPage /> },
                     { path: paths.partner.referrals, element: <ReferralsPage /> },
                     { path: `${paths.partner.referrals}/:id`, element: <ReferralDetailPage /> },
+                    { path: paths.partner.proposal, element: <ProposalPage /> },
                     { path: paths.partner.submit, element: <SubmitPage /> },
                     { path: paths.partner.tutorials, element: <ResourcesPage /> },
                     { path: paths.partner.compensation, element: <CompensationPage /> },

@@ -31,6 +31,9 @@ export const paths = {
     settings: '/settings',
     referrals: '/referrals',
     referral: (id: string) => `/referrals/${encodeURIComponent(id)}`,
+    /** A proposal PDF for a merchant; from a referral with its id and business name prefilled. */
+    proposal: '/proposal',
+    proposalFor: (leadId: string, business: string) => `/proposal?${new URLSearchParams({ lead: leadId, business }).toString()}`,
   },
 } as const;
 

@@ -8,6 +8,18 @@ export type LeadEventRow = typeof leadEvents.$inferSelect;
 /** An event as written, with the lead's public id for listeners that build links or mails. */
 export interface RecordedLeadEvent extends LeadEventRow {
   leadPublicId: string;
+  /** The submitting browser, on a lead's `created` event from the landing page; never stored with the event. */
+  browser?: LeadBrowserContext;
+}
+
+/** What the landing page's browser said about itself (for Meta's server-side Lead event). */
+export interface LeadBrowserContext {
+  userAgent: string;
+  /** The id the browser pixel gave its Lead event. */
+  eventId?: string;
+  pageUrl?: string;
+  fbp?: string;
+  fbc?: string;
 }
 
 export interface LeadEventInput {
@@ -24,6 +36,7 @@ export interface LeadEventInput {
   visibleToPartner?: boolean;
   data?: Record<string, unknown> | null;
   at?: Date;
+  browser?: LeadBrowserContext;
 }
 
 /**
@@ -41,6 +54,17 @@ export interface CreatedLeadRefs {
   /** The user who submitted the lead (a partner or an admin), null for the merchant. */
   actorId: number | null;
   at: Date;
+  /** On a lead from the landing page: what its browser said and how to reach the merchant (server-side Lead events). */
+  landingPage?: LandingPageSubmission;
+}
+
+/** A landing-page submission as the partner's server-side Lead event needs it; never stored with the event. */
+export interface LandingPageSubmission {
+  browser: LeadBrowserContext;
+  email: string;
+  countryCode: string;
+  phoneDigits: string;
+  referralUuid: string;
 }
 
 /**
@@ -110,7 +134,11 @@ export async function recordLeadEvent(
       ...(input.at ? { createdAt: input.at } : {}),
     })
     .returning();
-  const event = { ...row!, leadPublicId: input.leadPublicId };
+  const event: RecordedLeadEvent = {
+    ...row!,
+    leadPublicId: input.leadPublicId,
+    ...(input.browser ? { browser: input.browser } : {}),
+  };
   await bus?.emit(tx, event);
   return event;
 }

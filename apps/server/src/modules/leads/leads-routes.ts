@@ -55,6 +55,7 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
         user: request.user,
         events: app.leadEvents,
         crmSyncsLeads: app.crm.syncsLeads,
+        userAgent: request.headers['user-agent'] ?? '',
       });
       if (result.outcome === 'duplicate') {
         const message = messages.referral.duplicate(result.leadId);

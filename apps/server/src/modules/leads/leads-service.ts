@@ -36,6 +36,8 @@ export interface SubmitLeadContext {
    * CRM=none the lead is stored as `skipped` and costs no outbox row. Default true.
    */
   crmSyncsLeads?: boolean;
+  /** The browser's User-Agent header, for the partner's server-side Lead event. */
+  userAgent?: string;
   now?: Date;
 }
 
@@ -131,7 +133,24 @@ export async function submitLead(
     .returning({ id: leads.id, publicId: leads.publicId, partnerId: leads.partnerId });
   // One statement, one commit: the lead, its 'created' event and every outbox row the lead brings
   // (CRM push, mails from the event's contributors) are written together or not at all.
-  const refs: CreatedLeadRefs = { lead: sql.raw('new_lead'), event: sql.raw('new_event'), actorId: actor.actorId, at };
+  const refs: CreatedLeadRefs = {
+    lead: sql.raw('new_lead'),
+    event: sql.raw('new_event'),
+    actorId: actor.actorId,
+    at,
+    // Only the landing page runs the partner's pixel, so only its leads get a server-side Lead event.
+    ...(values.source === 'landing_page'
+      ? {
+          landingPage: {
+            browser: { userAgent: ctx.userAgent ?? '', ...body.tracking },
+            email: body.Email,
+            countryCode: input.countryCode,
+            phoneDigits: input.phoneNumber,
+            referralUuid: body.uuid,
+          },
+        }
+      : {}),
+  };
   const work = [
     syncs
       ? sql`insert into ${outbox} (action, subject_type, subject_id, lead_id, payload, next_attempt_at, created_at)

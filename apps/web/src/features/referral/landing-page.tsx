@@ -7,7 +7,7 @@ import { ChatIcon, CheckIcon, ClockIcon, LogoMark, ReceiptIcon, ShieldIcon } fro
 import { ReferralForm } from './components/referral-form';
 import { brand } from './content/brand';
 import { faqEntries } from './content/faq-entries';
-import { loadMetaPixel, trackPixelEvent } from './pixel/meta-pixel';
+import { loadMetaPixel, newPixelEventId, pixelTracking, trackPixelEvent } from './pixel/meta-pixel';
 import { sendReferral } from './send-referral';
 
 const container = 'mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8';
@@ -57,9 +57,11 @@ export function LandingPage({ uuid }: { uuid: string | null }) {
   }, [isSubmitted]);
 
   async function handleSubmit(form: ReferralFormValues, honeypot: string) {
-    const isAccepted = await sendReferral({ form, uuid, supportPhone, honeypot });
+    // One id for the browser pixel's Lead and the server's (Conversions API), so Meta counts one.
+    const eventId = newPixelEventId();
+    const isAccepted = await sendReferral({ form, uuid, supportPhone, honeypot, tracking: pixelTracking(eventId) });
     if (isAccepted) {
-      trackPixelEvent('Lead');
+      trackPixelEvent('Lead', eventId);
       setIsSubmitted(true);
     }
     return isAccepted;
@@ -94,18 +96,18 @@ export function LandingPage({ uuid }: { uuid: string | null }) {
             aria-hidden="true"
             className="pointer-events-none absolute -right-32 -top-32 size-96 rounded-full bg-white/10 blur-3xl"
           />
-          <div className={`${container} relative grid grid-cols-1 gap-10 py-12 sm:py-16 lg:grid-cols-[1.05fr_1fr] lg:items-start lg:gap-14 lg:py-20`}>
+          <div
+            className={`${container} relative grid grid-cols-1 gap-10 py-12 sm:py-16 lg:grid-cols-[1.05fr_1fr] lg:items-start lg:gap-14 lg:py-20`}
+          >
             <div className="lg:pt-6">
               <p className="inline-flex items-center rounded-full bg-white/15 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-brand-50 ring-1 ring-white/25">
                 {brand.program}
               </p>
-              <h1 className="mt-5 text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl">
-                Stop paying to get paid.
-              </h1>
+              <h1 className="mt-5 text-4xl font-extrabold leading-tight tracking-tight sm:text-5xl">Stop paying to get paid.</h1>
               <p className="mt-5 max-w-xl text-lg leading-relaxed text-brand-50">
-                Merchants on our dual pricing program save <strong className="text-white">15-30% on processing fees</strong>{' '}
-                on average, and <strong className="text-white">up to 100%</strong>. Request a free, no-obligation analysis
-                and see exactly what you would keep.
+                Merchants on our dual pricing program save <strong className="text-white">15-30% on processing fees</strong> on
+                average, and <strong className="text-white">up to 100%</strong>. Request a free, no-obligation analysis and see
+                exactly what you would keep.
               </p>
               <ul className="mt-7 space-y-2.5">
                 {promises.map((promise) => (
@@ -128,7 +130,10 @@ export function LandingPage({ uuid }: { uuid: string | null }) {
               </dl>
             </div>
 
-            <div id="request" className="scroll-mt-6 rounded-2xl bg-white p-5 text-slate-900 shadow-2xl ring-1 ring-slate-900/5 sm:p-8">
+            <div
+              id="request"
+              className="scroll-mt-6 rounded-2xl bg-white p-5 text-slate-900 shadow-2xl ring-1 ring-slate-900/5 sm:p-8"
+            >
               {isSubmitted ? (
                 <div className="py-8 text-center" role="status">
                   <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-100 text-emerald-600">
@@ -158,8 +163,8 @@ export function LandingPage({ uuid }: { uuid: string | null }) {
               How it works
             </h2>
             <p className="mx-auto mt-3 max-w-2xl text-center text-base text-slate-600">
-              Dual pricing shows a cash price and a card price, so the cost of card acceptance is no longer taken out of
-              your margin. We handle the setup and keep it compliant.
+              Dual pricing shows a cash price and a card price, so the cost of card acceptance is no longer taken out of your
+              margin. We handle the setup and keep it compliant.
             </p>
             <ol className="mt-10 grid gap-5 md:grid-cols-3">
               {steps.map((step, index) => (
@@ -203,8 +208,8 @@ export function LandingPage({ uuid }: { uuid: string | null }) {
               <span className="font-semibold">{companyName}</span>
             </span>
             <p className="mt-3 text-xs leading-relaxed">
-              Savings figures are averages across merchants on the program; your results depend on your card mix, volume
-              and current pricing. Card brand names are trademarks of their respective owners.
+              Savings figures are averages across merchants on the program; your results depend on your card mix, volume and
+              current pricing. Card brand names are trademarks of their respective owners.
             </p>
           </div>
           <div className="text-sm sm:text-right">
@@ -221,15 +226,15 @@ export function LandingPage({ uuid }: { uuid: string | null }) {
       </footer>
 
       {contactUrl && (
-      <a
-        href={contactUrl}
-        target="_blank"
-        rel="noopener"
-        className="fixed bottom-4 right-4 z-40 inline-flex items-center gap-2 rounded-full bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white shadow-lg shadow-brand-900/30 ring-1 ring-white/20 transition hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:bottom-6 sm:right-6 sm:px-5 sm:py-3"
-      >
-        <ChatIcon className="size-5" />
-        {m.getInTouch}
-      </a>
+        <a
+          href={contactUrl}
+          target="_blank"
+          rel="noopener"
+          className="fixed bottom-4 right-4 z-40 inline-flex items-center gap-2 rounded-full bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white shadow-lg shadow-brand-900/30 ring-1 ring-white/20 transition hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:bottom-6 sm:right-6 sm:px-5 sm:py-3"
+        >
+          <ChatIcon className="size-5" />
+          {m.getInTouch}
+        </a>
       )}
     </div>
   );

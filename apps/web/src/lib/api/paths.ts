@@ -11,6 +11,7 @@ export const apiPaths = {
     resetPassword: '/users/reset-password',
     pixelId: '/users/user/get-pixel-id',
     updatePixelId: '/users/update-pixel-id',
+    conversionsApi: '/users/conversions-api',
     notificationPreferences: '/users/notification-preferences',
     changePassword: '/users/change-password',
     sessions: '/users/sessions',
@@ -26,6 +27,7 @@ export const apiPaths = {
   settings: {
     public: '/settings/public',
   },
+  proposals: '/proposals',
   leads: {
     submit: '/leads/referral/by-uuid',
     mine: '/leads/mine',

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@portal/contract';
-import { submitReferral } from './submit-referral';
+import { buildReferralPayload, submitReferral } from './submit-referral';
 import { buildReferralForm } from '@portal/contract/testing';
 
 const m = messages.referral;
@@ -15,7 +15,9 @@ const form = buildReferralForm({
 const result = (code: string, message = '', id = 'lead-1') => ({ data: [{ code, message, details: { id } }] });
 
 function answer(status: number, body: unknown) {
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }));
+  const fetchMock = vi.fn(
+    async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -56,7 +58,11 @@ describe('submitReferral', () => {
   });
 
   it.each([409, 200])('reports DUPLICATE_DATA with the existing lead id (HTTP %i)', async (status) => {
-    answer(status, { status: status === 409 ? 'error' : 'success', message: 'dup', leadData: result('DUPLICATE_DATA', 'duplicate data', 'lead-9') });
+    answer(status, {
+      status: status === 409 ? 'error' : 'success',
+      message: 'dup',
+      leadData: result('DUPLICATE_DATA', 'duplicate data', 'lead-9'),
+    });
     await expect(submit()).rejects.toThrow(m.duplicate('lead-9'));
   });
 
@@ -79,5 +85,14 @@ describe('submitReferral', () => {
     await expect(submit()).rejects.toThrow(/highlighted fields/);
     answer(429, { status: 'error', message: messages.http.tooManyRequests });
     await expect(submit()).rejects.toThrow(/429/);
+  });
+});
+
+describe('buildReferralPayload', () => {
+  it("adds the landing page's tracking fields only when given", () => {
+    const base = { form, uuid, supportPhone: null, honeypot: '' };
+    expect(buildReferralPayload(base)).not.toHaveProperty('tracking');
+    const tracking = { eventId: 'lead.1.abc', pageUrl: 'https://portal.example/referral/x', fbp: 'fb.1.1.2' };
+    expect(buildReferralPayload({ ...base, tracking })).toMatchObject({ uuid, Email: 'ann@bakery.example', tracking });
   });
 });

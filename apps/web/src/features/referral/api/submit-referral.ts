@@ -3,6 +3,7 @@ import {
   consentTextVersion,
   leadResultCodes,
   referralMessages as m,
+  type LeadTracking,
   type ReferralForm,
 } from '@portal/contract';
 import { callApi, isRecord } from './http';
@@ -19,6 +20,8 @@ export interface SubmitReferralInput {
   token?: string | null;
   /** An admin's submission: the partner credited (source 'admin'); none leaves it unattributed. */
   partnerId?: number | null;
+  /** The landing page's pixel event id, page URL and Meta cookies (server-side Lead event). */
+  tracking?: LeadTracking;
 }
 
 /** `leadData.data[0]` / `noteData.data[0]` of the response, when the body has one. */
@@ -40,6 +43,7 @@ export function buildReferralPayload(input: SubmitReferralInput) {
     ...composeLeadPayload(input.form, input.uuid, { consentTextVersion: consentTextVersion(input.supportPhone) }),
     website: input.honeypot,
     ...(input.partnerId ? { partner_id: input.partnerId } : {}),
+    ...(input.tracking ? { tracking: input.tracking } : {}),
   };
 }
 
@@ -64,5 +68,7 @@ export function readReferralAnswer(response: { status: number; ok: boolean; body
 
 /** POST /leads/referral/by-uuid through the landing page's own fetch client (no session). */
 export async function submitReferral(input: SubmitReferralInput): Promise<{ leadId: string }> {
-  return readReferralAnswer(await callApi('/leads/referral/by-uuid', { method: 'POST', json: buildReferralPayload(input), token: input.token }));
+  return readReferralAnswer(
+    await callApi('/leads/referral/by-uuid', { method: 'POST', json: buildReferralPayload(input), token: input.token }),
+  );
 }

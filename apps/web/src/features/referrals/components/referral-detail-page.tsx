@@ -3,7 +3,7 @@ import { ChevronLeftIcon } from '@/components/icons';
 import { LeadTimeline } from '@/components/lead-timeline';
 import { Alert } from '@/components/ui/alert';
 import { LeadStatusBadge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
 import { getServerMessage } from '@/lib/api/errors';
@@ -18,7 +18,10 @@ export function ReferralDetailPage() {
 
   return (
     <div className="mx-auto max-w-4xl">
-      <Link to={paths.partner.referrals} className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+      <Link
+        to={paths.partner.referrals}
+        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+      >
         <ChevronLeftIcon className="size-4" />
         All referrals
       </Link>
@@ -34,7 +37,12 @@ export function ReferralDetailPage() {
         <>
           <div className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
             <h1 className="text-2xl font-semibold tracking-tight text-slate-900 wrap-anywhere">{lead.data.business}</h1>
-            <LeadStatusBadge status={lead.data.status} className="self-start text-sm sm:self-auto" />
+            <div className="flex items-center gap-3 self-start sm:self-auto">
+              <LeadStatusBadge status={lead.data.status} className="text-sm" />
+              <Link to={paths.partner.proposalFor(lead.data.id, lead.data.business)} className={buttonClasses('secondary', 'sm')}>
+                Make a proposal
+              </Link>
+            </div>
           </div>
           <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
             <Card className="p-5 sm:p-6">

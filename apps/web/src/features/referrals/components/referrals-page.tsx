@@ -6,7 +6,7 @@ import { DownloadIcon } from '@/components/icons';
 import { SearchInput } from '@/components/search-input';
 import { Alert } from '@/components/ui/alert';
 import { LeadStatusBadge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { CursorPager, Table, type Column } from '@/components/ui/table';
 import { Tabs } from '@/components/ui/tabs';
@@ -79,10 +79,20 @@ export function ReferralsPage() {
         title="Referrals"
         description="Every merchant you referred and where their request stands."
         actions={
-          <Button variant="secondary" onClick={() => void onExport()} isLoading={exportCsv.isPending} disabled={counts.data?.total === 0}>
-            {!exportCsv.isPending && <DownloadIcon className="size-4" />}
-            Export CSV
-          </Button>
+          <>
+            <Link to={paths.partner.proposal} className={buttonClasses('secondary')}>
+              Savings proposal
+            </Link>
+            <Button
+              variant="secondary"
+              onClick={() => void onExport()}
+              isLoading={exportCsv.isPending}
+              disabled={counts.data?.total === 0}
+            >
+              {!exportCsv.isPending && <DownloadIcon className="size-4" />}
+              Export CSV
+            </Button>
+          </>
         }
       />
       <Tabs<LeadStatus | ''>
@@ -92,7 +102,11 @@ export function ReferralsPage() {
         className="mb-4"
         items={[
           { value: '', label: 'All', badge: counts.data?.total },
-          ...leadStatuses.map((status) => ({ value: status, label: leadStatusLabels[status], badge: counts.data?.counts[status] ?? 0 })),
+          ...leadStatuses.map((status) => ({
+            value: status,
+            label: leadStatusLabels[status],
+            badge: counts.data?.counts[status] ?? 0,
+          })),
         ]}
       />
       <SearchInput

@@ -10,15 +10,20 @@ import { getServerMessage } from '@/lib/api/errors';
 import { useZodForm } from '@/lib/forms/use-zod-form';
 import { usePixelId } from '../api/get-pixel-id';
 import { NotificationSettingsCard } from './notification-settings-card';
+import { ConversionsApiCard } from './conversions-api-card';
 import { AccountSecurity } from './account-security';
 import { useUpdatePixelId } from '../api/update-pixel-id';
 
 export function SettingsPage() {
   return (
     <>
-      <PageHeader title="Settings" description="Manage how your referral page works for you, which emails you receive, and your account." />
+      <PageHeader
+        title="Settings"
+        description="Manage how your referral page works for you, which emails you receive, and your account."
+      />
       <div className="space-y-6">
         <PixelSettingsCard />
+        <ConversionsApiCard />
         <NotificationSettingsCard />
         <AccountSecurity />
       </div>

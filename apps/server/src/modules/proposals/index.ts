@@ -1,0 +1,1 @@
+export { proposalsRoutes } from './proposals-routes';

@@ -1,0 +1,85 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  DEFAULT_COMPANY_NAME,
+  dualPricingTermsOf,
+  estimateSavings,
+  proposalEstimateInput,
+  proposalMessages,
+  proposalValidDays,
+  settingKeys,
+  type DualPricingTerms,
+  type proposalRequest,
+} from '@portal/contract';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import type { DbExecutor } from '../../db';
+import { leads, settings } from '../../db/schema';
+import { badRequest, notFound } from '../../lib/errors';
+import type { UserRow } from '../../lib/sessions';
+import { getBrandSettings } from '../settings';
+import { renderProposalPdf } from './proposal-pdf';
+
+const dayMs = 24 * 60 * 60_000;
+
+/** The program's terms as the admin set them (Dual Pricing Fee, Monthly Fee, Remaining Rate). */
+async function getDualPricingTerms(db: DbExecutor): Promise<DualPricingTerms> {
+  const keys = [settingKeys.dualPricingFee, settingKeys.dualPricingMonthlyFee, settingKeys.dualPricingRemainingRate];
+  const rows = await db.select().from(settings).where(inArray(settings.key, keys));
+  const valueOf = (key: string) => rows.find((row) => row.key === key)?.value ?? null;
+  return dualPricingTermsOf({
+    customerFeePct: valueOf(settingKeys.dualPricingFee),
+    monthlyProgramFee: valueOf(settingKeys.dualPricingMonthlyFee),
+    remainingRatePct: valueOf(settingKeys.dualPricingRemainingRate),
+  });
+}
+
+/** "Corner Bakery & Co." → "corner-bakery-co" (for the file name). */
+export const slugOf = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60) || 'merchant';
+
+/**
+ * The partner's proposal for a merchant: the estimate from the contract's math and the admin's
+ * dual pricing terms, the reseller's brand, and a QR code to the partner's link tagged
+ * `src=proposal`. Issued today (UTC), so the same inputs on the same day give the same bytes.
+ */
+export async function createProposal(
+  db: DbExecutor,
+  config: Config,
+  partner: UserRow,
+  body: z.output<typeof proposalRequest>,
+  now = new Date(),
+): Promise<{ pdf: Buffer; fileName: string }> {
+  let merchantName = body.merchant_name ?? '';
+  if (body.lead_id) {
+    const [lead] = await db
+      .select({ company: leads.company })
+      .from(leads)
+      .where(and(eq(leads.publicId, body.lead_id), eq(leads.partnerId, partner.id)));
+    // Another partner's referral answers like an unknown one.
+    if (!lead) throw notFound(proposalMessages.leadNotFound);
+    merchantName ||= lead.company;
+  }
+  const input = proposalEstimateInput(body);
+  const [terms, brand] = await Promise.all([getDualPricingTerms(db), getBrandSettings(db)]);
+  const result = estimateSavings(input, terms);
+  if (!result.ok) throw badRequest(Object.values(result.errors)[0] ?? proposalMessages.failed);
+
+  const issuedOn = new Date(Math.floor(now.getTime() / dayMs) * dayMs);
+  const pdf = await renderProposalPdf({
+    companyName: brand.companyName ?? DEFAULT_COMPANY_NAME,
+    supportPhone: brand.supportPhone,
+    partnerName: partner.fullName,
+    merchantName,
+    input,
+    estimate: result.estimate,
+    link: `${config.publicUrl}/referral/${partner.uuid}?src=proposal`,
+    issuedOn,
+    validUntil: new Date(issuedOn.getTime() + proposalValidDays * dayMs),
+  });
+  return { pdf, fileName: `proposal-${slugOf(merchantName)}-${issuedOn.toISOString().slice(0, 10)}.pdf` };
+}
