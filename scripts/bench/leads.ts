@@ -38,7 +38,14 @@ export interface LeadBenchRow {
 }
 
 type DatabaseTargetSpec = { kind: 'pglite' } | { kind: 'postgres'; url: string };
-type ServeTarget = { kind: 'bare' } | DatabaseTargetSpec | { kind: 'ceiling'; db: DatabaseTargetSpec; seconds: number };
+type ServeTarget =
+  | { kind: 'bare' }
+  | DatabaseTargetSpec
+  | { kind: 'ceiling'; db: DatabaseTargetSpec; seconds: number }
+  /** Creates and migrates the database (a PGlite data directory), then exits. */
+  | { kind: 'init'; db: DatabaseTargetSpec; dataDir: string }
+  /** A server started on an existing, migrated database, as after a restart; reports its RSS idle. */
+  | { kind: 'idle'; db: DatabaseTargetSpec; dataDir: string };
 interface Serving {
   url: string;
   partnerUuid: string;
@@ -71,6 +78,34 @@ async function serve(target: ServeTarget): Promise<void> {
   }
   if (target.kind === 'ceiling') {
     process.send!(await measureCeiling(target.db, target.seconds));
+    return;
+  }
+  if (target.kind === 'init' || target.kind === 'idle') {
+    const database = await openDatabase(target.db.kind === 'postgres' ? { url: target.db.url } : { dataDir: target.dataDir });
+    if (target.kind === 'init') {
+      await database.close();
+      process.send!({ url: '', partnerUuid: '' } satisfies Serving);
+      return;
+    }
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: target.dataDir,
+      WORKER: 'on',
+      CRM: 'none',
+      HASH_SALT: randomBytes(24).toString('hex'),
+    });
+    const app = await buildApp({ config, db: database.db, webDistDir: path.join(target.dataDir, 'no-web-build') });
+    const worker = startOutboxWorker(database.db, { handlers: app.outbox.handlers, log: app.log });
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    await new Promise((r) => setTimeout(r, 3_000)); // a few idle worker polls
+    global.gc?.();
+    await new Promise((r) => setTimeout(r, 500));
+    process.send!({ url, partnerUuid: '', idleRss: process.memoryUsage().rss } satisfies Serving);
+    await once(process, 'disconnect');
+    await worker.stop();
+    await app.close();
+    await database.close();
     return;
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-'));
@@ -341,6 +376,33 @@ function printTable(rows: LeadBenchRow[]): void {
   }
 }
 
+/**
+ * Resident memory of an idle server, started (as after a restart) on a database that already
+ * exists: the embedded database's data directory, or a PostgreSQL database.
+ */
+async function measureIdleRss(db: DatabaseTargetSpec): Promise<number> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-idle-'));
+  try {
+    await (await startServer({ kind: 'init', db, dataDir })).stop();
+    const server = await startServer({ kind: 'idle', db, dataDir });
+    await server.stop();
+    return server.idleRss ?? 0;
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Idle RSS on each database, beside PostgreSQL's as the reference (target: under 300 MB). */
+export async function runIdleMemoryBench(): Promise<void> {
+  const pglite = await measureIdleRss({ kind: 'pglite' });
+  const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const postgres = postgresUrl ? await withPostgresDatabase(postgresUrl, (url) => measureIdleRss({ kind: 'postgres', url })) : 0;
+  console.log(
+    `idle server RSS (restarted on a migrated database, worker on): pglite ${mb(pglite)} (target < 300 MB)` +
+      (postgres ? `, postgres ${mb(postgres)} (reference; ratio ${(pglite / postgres).toFixed(2)})` : ''),
+  );
+}
+
 /** Measures, prints the table and returns the rows (scripts/bench/index.ts calls it). */
 export async function runLeadBench(seconds = Number(process.env.BENCH_SECONDS ?? 10)): Promise<LeadBenchRow[]> {
   const rows = [await benchTarget({ kind: 'bare' }, seconds)];
@@ -359,6 +421,7 @@ export async function runLeadBench(seconds = Number(process.env.BENCH_SECONDS ??
       `server in its own process, lead worker ${worker}`,
   );
   printTable(rows);
+  await runIdleMemoryBench();
   return rows;
 }
 
