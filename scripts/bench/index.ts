@@ -4,6 +4,7 @@ import { runLeadBench } from './leads';
 import { runPipelineBench } from './pipeline';
 import { runDashboardBench } from './dashboard';
 import { runMeBench } from './me';
+import { runCommissionBench } from './commissions';
 
 async function main(): Promise<void> {
   console.log('== Landing page JavaScript (gzip) ==');
@@ -16,6 +17,8 @@ async function main(): Promise<void> {
   await runPipelineBench();
   console.log('\n== Partner dashboard API (10,000 referrals, a year of visits) ==');
   await runDashboardBench();
+  console.log('\n== Residual report import (20,000 rows) ==');
+  await runCommissionBench();
 }
 
 main().catch((err) => {

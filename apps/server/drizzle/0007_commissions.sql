@@ -145,4 +145,4 @@ BEGIN
   RETURN NEW;
 END;
 $$;--> statement-breakpoint
-CREATE TRIGGER commission_lines_paid_guard BEFORE UPDATE OR DELETE ON "commission_lines" FOR EACH ROW EXECUTE FUNCTION commission_lines_paid_guard();
+CREATE TRIGGER commission_lines_paid_guard BEFORE UPDATE OR DELETE ON "commission_lines" FOR EACH ROW WHEN (OLD.status = 'paid') EXECUTE FUNCTION commission_lines_paid_guard();

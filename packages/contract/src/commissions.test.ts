@@ -51,19 +51,18 @@ describe('money', () => {
         (rows) => {
           const lines = rows.map((row) => shareOfCents(row.net, row.bps));
           // every line is a whole number of cents within half a cent of the exact share
-          for (const [i, line] of lines.entries()) {
-            expect(Number.isInteger(line)).toBe(true);
-            const exact = (rows[i]!.net * rows[i]!.bps) / 10_000;
-            expect(Math.abs(line - exact)).toBeLessThanOrEqual(0.5 + 1e-9);
-          }
+          const off = lines.filter(
+            (line, i) => !Number.isInteger(line) || Math.abs(line - (rows[i]!.net * rows[i]!.bps) / 10_000) > 0.5 + 1e-9,
+          );
+          expect(off).toEqual([]);
           const total = sumCents(lines);
           expect(total).toBe(lines.reduce((a, b) => a + b, 0));
           expect(Number.isInteger(total)).toBe(true);
         },
       ),
-      { numRuns: 20 },
+      { numRuns: 10 },
     );
-  });
+  }, 30_000);
 
   it('reads report amounts in cents and refuses what is not a number', () => {
     expect(parseMoneyCents('1234.5')).toBe(123_450);

@@ -74,6 +74,12 @@ export function parseMoneyCents(raw: string): number | null {
   if (!match || (!match[1] && !match[2])) return null;
   const whole = match[1] || '0';
   const fraction = match[2] ?? '';
+  // Fast path (most cells): at most two decimals and well inside the safe integer range.
+  if (fraction.length <= 2 && whole.length <= 13) {
+    const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+    if (cents > maxAmountCents) return null;
+    return negative && cents !== 0 ? -cents : cents;
+  }
   const scale = 10n ** BigInt(fraction.length);
   const units = BigInt(whole) * scale + BigInt(fraction || '0');
   const cents = divideRoundHalfUp(units * 100n, scale);

@@ -1,9 +1,11 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { commissionMessages as m, shareOfCents, type ImportResult, type StatementDetail } from '@portal/contract';
 import { commissionLines, merchantAccounts, outbox } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { bearer, createAdmin, createLeadFor, createPartner, loginAs } from '../../../test/factories';
+import { parseReport } from './import-service';
 
 let ctx: TestContext;
 let adminToken: string;
@@ -521,5 +523,32 @@ describe('rounding', () => {
     const sum = detail.merchants.reduce((total, r) => total + r.residual_cents, 0);
     expect(detail.totals.total_cents).toBe(sum);
     expect(statement.total_cents).toBe(sum);
+  });
+});
+
+describe('sample report (e2e fixture)', () => {
+  it('parses with the documented mapping: 30 rows, no errors, no duplicates', () => {
+    const bytes = fs.readFileSync(new URL('../../../../../e2e/fixtures/residuals-report-processor-b.csv', import.meta.url));
+    const parsed = parseReport(bytes, {
+      mid: 'Merchant ID',
+      business: 'DBA Name',
+      transactions: '# Sales',
+      volume: '$ Sales',
+      income: '$ Income',
+      costs: '$ IC + Card Brand Exp',
+      net_revenue: '$ Partner Net Rev',
+    });
+    expect(parsed).toMatchObject({ rowCount: 30, errors: [], duplicates: [] });
+    expect(parsed.rows.filter((r) => r.mid.startsWith('5499')).map((r) => r.business)).toEqual([
+      'Summit Fitness',
+      'Bella Nail Spa',
+      'Harmony Yoga Studio',
+    ]);
+    expect(parsed.rows[0]).toMatchObject({
+      mid: '542081000000',
+      business: 'Oak Street Pizza',
+      volumeCents: 15_616_926,
+      netRevenueCents: 196_568,
+    });
   });
 });

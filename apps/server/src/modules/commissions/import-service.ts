@@ -1,8 +1,9 @@
 import { parse } from 'csv-parse/sync';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import {
   columnMappingSchema,
   commissionMessages as m,
+  defaultCommissionPlan,
   importColumnLabels,
   importColumns,
   importErrorsMax,
@@ -24,6 +25,7 @@ import {
   commissionImportRows,
   commissionImports,
   commissionLines,
+  commissionPlans,
   ignoredMids,
   merchantAccounts,
   processorMappings,
@@ -77,24 +79,29 @@ export function parseReport(bytes: Buffer, mapping: ColumnMapping): ParsedReport
   } catch {
     throw fileError(m.wrongEncoding);
   }
-  let records: { record: string[]; info: { lines: number } }[];
+  let records: string[][];
   try {
-    records = parse(text, {
-      bom: true,
-      delimiter: [',', ';', '\t'],
-      skip_empty_lines: true,
-      relax_column_count: true,
-      info: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
+    // No `info` option (it doubles the parse time): line numbers are counted below.
+    records = parse(text, { bom: true, delimiter: [',', ';', '\t'], relax_column_count: true });
   } catch (error) {
     const line = (error as { lines?: number }).lines ?? 0;
     const detail = error instanceof Error ? error.message.replace(/^Invalid Record Length: |^.*?: /, '') : 'unreadable';
     throw fileError(m.csvMalformed(line, detail));
   }
-  if (!records.length) throw fileError(m.noHeader);
-  const headers = records[0]!.record.map((h) => h.trim());
+  const blank = (record: string[]) => record.every((value) => !value.trim());
+  // The line each record starts on: one per record plus the line breaks inside quoted cells.
+  const lineOf: number[] = [];
+  let line = 1;
+  for (const record of records) {
+    lineOf.push(line);
+    line += 1;
+    for (const value of record) for (let at = value.indexOf('\n'); at >= 0; at = value.indexOf('\n', at + 1)) line += 1;
+  }
+  const firstAt = records.findIndex((record) => !blank(record));
+  if (firstAt < 0) throw fileError(m.noHeader);
+  const headers = records[firstAt]!.map((h) => h.trim());
   if (headers.length < 2) throw fileError(m.notCsv);
-  if (records.length < 2) throw fileError(m.emptyFile);
+  if (!records.slice(firstAt + 1).some((record) => !blank(record))) throw fileError(m.emptyFile);
 
   const index = new Map<ImportColumn, number>();
   const missing: Record<string, string> = {};
@@ -112,10 +119,12 @@ export function parseReport(bytes: Buffer, mapping: ColumnMapping): ParsedReport
   const seen = new Map<string, number[]>();
   const header = (column: ImportColumn) => headers[index.get(column)!]!;
   const cell = (record: string[], column: ImportColumn) => (index.has(column) ? (record[index.get(column)!] ?? '').trim() : '');
-  for (let i = 1; i < records.length; i++) {
-    const { record, info } = records[i]!;
-    const rowNo = info.lines;
-    if (record.every((value) => !value.trim())) continue;
+  let rowCount = 0;
+  for (let i = firstAt + 1; i < records.length; i++) {
+    const record = records[i]!;
+    const rowNo = lineOf[i]!;
+    if (blank(record)) continue;
+    rowCount += 1;
     const rowErrors: ImportError[] = [];
     const mid = cell(record, 'mid');
     if (!mid) rowErrors.push({ row: rowNo, column: header('mid'), message: m.midMissing(rowNo, header('mid')) });
@@ -144,7 +153,9 @@ export function parseReport(bytes: Buffer, mapping: ColumnMapping): ParsedReport
       errors.push(...rowErrors);
       continue;
     }
-    seen.set(mid, [...(seen.get(mid) ?? []), rowNo]);
+    const rowsOfMid = seen.get(mid);
+    if (rowsOfMid) rowsOfMid.push(rowNo);
+    else seen.set(mid, [rowNo]);
     rows.push({
       rowNo,
       mid,
@@ -157,7 +168,7 @@ export function parseReport(bytes: Buffer, mapping: ColumnMapping): ParsedReport
     });
   }
   const duplicates = [...seen.entries()].filter(([, at]) => at.length > 1).map(([mid, at]) => ({ mid, rows: at }));
-  return { headers, rows, rowCount: records.length - 1, errors, duplicates };
+  return { headers, rows, rowCount, errors, duplicates };
 }
 
 /** The saved mapping of a processor, or null. */
@@ -286,28 +297,43 @@ async function hasPublishedLines(db: DbExecutor, importIds: string[]): Promise<b
   return Boolean(row);
 }
 
-/** Rows of an import that match a merchant account, with the partner and the computed residual. */
-async function matchedRows(db: DbExecutor, importId: string) {
-  const rows = await db
+/**
+ * The partner's residual share in SQL (their override, else the program plan, else the default),
+ * and the residual rounded as `shareOfCents` does: numeric `round` is half away from zero, exactly.
+ */
+const shareBps = sql<number>`coalesce((select p.residual_share_bps from ${commissionPlans} p where p.partner_id = ${merchantAccounts.partnerId}), (select p.residual_share_bps from ${commissionPlans} p where p.partner_id is null), ${defaultCommissionPlan.residual_share_bps})`;
+const residualOf = (bps: SQL) => sql`round(${commissionImportRows.netRevenueCents}::numeric * ${bps} / 10000)::bigint`;
+
+/** The first matched rows of an import (for the preview), with the partner and the computed residual. */
+async function matchedRows(db: DbExecutor, importId: string, limit: number) {
+  return db
     .select({
       row: commissionImportRows,
       merchantId: merchantAccounts.id,
       partnerId: merchantAccounts.partnerId,
       partnerName: users.fullName,
+      shareBps: shareBps.mapWith(Number),
+      residualCents: residualOf(shareBps).mapWith(Number),
     })
     .from(commissionImportRows)
     .innerJoin(merchantAccounts, eq(merchantAccounts.mid, commissionImportRows.mid))
     .innerJoin(users, eq(users.id, merchantAccounts.partnerId))
     .where(eq(commissionImportRows.importId, importId))
-    .orderBy(asc(commissionImportRows.rowNo));
-  const plans = await effectivePlans(
-    db,
-    rows.map((r) => r.partnerId),
-  );
-  return rows.map((r) => {
-    const shareBps = plans.get(r.partnerId)!.residual_share_bps;
-    return { ...r, shareBps, residualCents: shareOfCents(r.row.netRevenueCents, shareBps) };
-  });
+    .orderBy(asc(commissionImportRows.rowNo))
+    .limit(limit);
+}
+
+/** Count and residual total of every matched row of an import. */
+async function matchedTotals(db: DbExecutor, importId: string) {
+  const [totals] = await db
+    .select({
+      count: sql<number>`count(*)`.mapWith(Number),
+      residual: sql<number>`coalesce(sum(${residualOf(shareBps)}), 0)`.mapWith(Number),
+    })
+    .from(commissionImportRows)
+    .innerJoin(merchantAccounts, eq(merchantAccounts.mid, commissionImportRows.mid))
+    .where(eq(commissionImportRows.importId, importId));
+  return totals ?? { count: 0, residual: 0 };
 }
 
 /** Commits a draft import in the caller's transaction; returns the residual lines written. */
@@ -333,38 +359,29 @@ export async function commitImport(tx: DbExecutor, importId: string, actorId: nu
     await tx.delete(commissionImports).where(inArray(commissionImports.id, ids));
   }
 
-  const matched = await matchedRows(tx, importId);
-  if (matched.length) {
-    const [clash] = await tx
-      .select({ mid: merchantAccounts.mid })
-      .from(commissionLines)
-      .innerJoin(merchantAccounts, eq(merchantAccounts.id, commissionLines.merchantAccountId))
-      .innerJoin(
-        commissionImportRows,
-        and(eq(commissionImportRows.mid, merchantAccounts.mid), eq(commissionImportRows.importId, importId)),
-      )
-      .where(and(eq(commissionLines.kind, 'residual'), eq(commissionLines.month, row.month)))
-      .limit(1);
-    if (clash) throw conflict(m.residualExists(clash.mid, row.month));
-  }
-  for (let i = 0; i < matched.length; i += 1_000) {
-    await tx.insert(commissionLines).values(
-      matched.slice(i, i + 1_000).map((r) => ({
-        partnerId: r.partnerId,
-        merchantAccountId: r.merchantId,
-        kind: 'residual' as const,
-        status: 'approved' as const,
-        month: row.month,
-        amountCents: r.residualCents,
-        volumeCents: r.row.volumeCents,
-        transactions: r.row.transactions,
-        netRevenueCents: r.row.netRevenueCents,
-        shareBps: r.shareBps,
-        importId,
-      })),
-    );
-  }
-  for (const r of matched) touched.add(r.merchantId);
+  const [clash] = await tx
+    .select({ mid: merchantAccounts.mid })
+    .from(commissionLines)
+    .innerJoin(merchantAccounts, eq(merchantAccounts.id, commissionLines.merchantAccountId))
+    .innerJoin(
+      commissionImportRows,
+      and(eq(commissionImportRows.mid, merchantAccounts.mid), eq(commissionImportRows.importId, importId)),
+    )
+    .where(and(eq(commissionLines.kind, 'residual'), eq(commissionLines.month, row.month)))
+    .limit(1);
+  if (clash) throw conflict(m.residualExists(clash.mid, row.month));
+  // One INSERT … SELECT: the rows never travel to the app and back (20,000 rows in one statement).
+  const inserted = await tx.execute<{ merchant_account_id: string }>(sql`
+    insert into ${commissionLines} (partner_id, merchant_account_id, kind, status, month, amount_cents, volume_cents, transactions, net_revenue_cents, share_bps, import_id)
+    select ${merchantAccounts.partnerId}, ${merchantAccounts.id}, 'residual', 'approved', ${row.month}, ${residualOf(sql`s.bps`)},
+      ${commissionImportRows.volumeCents}, ${commissionImportRows.transactions}, ${commissionImportRows.netRevenueCents}, s.bps, ${commissionImportRows.importId}
+    from ${commissionImportRows}
+    join ${merchantAccounts} on ${merchantAccounts.mid} = ${commissionImportRows.mid}
+    cross join lateral (select ${shareBps} as bps) s
+    where ${commissionImportRows.importId} = ${importId}
+    returning merchant_account_id`);
+  const written = inserted.rows.length;
+  for (const r of inserted.rows) touched.add(r.merchant_account_id);
   await tx
     .update(commissionImports)
     .set({ status: 'committed', committedAt: new Date() })
@@ -377,16 +394,17 @@ export async function commitImport(tx: DbExecutor, importId: string, actorId: nu
     action: 'commission_import.commit',
     targetType: 'commission_import',
     targetId: importId,
-    after: { month: row.month, processor: row.processor, lines: matched.length, replaced },
+    after: { month: row.month, processor: row.processor, lines: written, replaced },
   });
-  return matched.length;
+  return written;
 }
 
 /** What an upload holds: matched rows with their residual, unmatched and duplicate MIDs, errors, totals. */
 export async function importResult(db: DbExecutor, importId: string, dryRun: boolean): Promise<ImportResult> {
   const [row] = await db.select().from(commissionImports).where(eq(commissionImports.id, importId));
   if (!row) throw notFound(m.importNotFound);
-  const matched = await matchedRows(db, importId);
+  const matched = await matchedRows(db, importId, importPreviewMax);
+  const matchedSum = await matchedTotals(db, importId);
   const unmatchedRows = await db
     .select({
       row: commissionImportRows,
@@ -440,7 +458,7 @@ export async function importResult(db: DbExecutor, importId: string, dryRun: boo
     file: { name: row.fileName, bytes: row.fileBytes, rows: row.rowCount },
     headers: row.headers,
     mapping: row.mapping,
-    matched: matched.slice(0, importPreviewMax).map((r) => ({
+    matched: matched.map((r) => ({
       row: r.row.rowNo,
       mid: r.row.mid,
       business: r.row.business,
@@ -466,14 +484,14 @@ export async function importResult(db: DbExecutor, importId: string, dryRun: boo
     errors: row.errors.slice(0, importErrorsMax),
     totals: {
       rows: row.rowCount,
-      matched: matched.length,
+      matched: matchedSum.count,
       unmatched: unmatched.length,
       ignored: unmatchedRows.length - unmatched.length,
       duplicates: row.duplicates.length,
       errors: row.errors.length,
       volume_cents: totals[0]?.volume ?? 0,
       net_revenue_cents: totals[0]?.net ?? 0,
-      residual_cents: matched.reduce((sum, r) => sum + r.residualCents, 0),
+      residual_cents: matchedSum.residual,
     },
     replaces,
     blocked,
