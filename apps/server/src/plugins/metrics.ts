@@ -28,7 +28,7 @@ export function createMetrics(): AppMetrics {
     registry,
     leadsAccepted: new Counter({
       name: 'portal_leads_accepted_total',
-      help: 'Leads stored (created events)',
+      help: 'Leads stored (the lead form answered created)',
       registers: [registry],
     }),
     crmFailures: new Counter({
@@ -107,9 +107,6 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  */
 export const metricsPlugin = fp(async (app) => {
   const { metrics } = app;
-  app.leadEvents.on(async (_tx, event) => {
-    if (event.kind === 'created') metrics.leadsAccepted.inc();
-  });
 
   const token = app.config.METRICS_TOKEN;
   const notFound = { status: 'error' as const, message: messages.http.notFound };

@@ -57,6 +57,7 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
         crmSyncsLeads: app.crm.syncsLeads,
         userAgent: request.headers['user-agent'] ?? '',
       });
+      if (result.outcome === 'created') app.metrics.leadsAccepted.inc();
       if (result.outcome === 'duplicate') {
         const message = messages.referral.duplicate(result.leadId);
         return reply.status(409).send({
