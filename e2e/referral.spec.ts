@@ -1,11 +1,5 @@
 import type { APIRequestContext, Locator, Page, Request } from '@playwright/test';
-import {
-  composeLeadPayload,
-  limits,
-  messages,
-  settingKeys,
-  type ReferralForm,
-} from '@portal/contract';
+import { composeLeadPayload, limits, messages, settingKeys, type ReferralForm } from '@portal/contract';
 import { ADMIN } from './support/constants';
 import { expect, expectPage, loginApi, loginViaUi, registerPartner, test, uniqueEmail } from './support/fixtures';
 
@@ -183,7 +177,18 @@ for (const viewport of viewports) {
       const response = page.waitForResponse(LEAD_URL);
       await f.submit.click();
       await expect(f.submit).toHaveText(m.submitting);
-      for (const control of [f.businessName, f.fullName, f.email, f.industry, f.countryCode, f.phone, f.notes, f.smsConsent, f.marketingConsent, f.submit]) {
+      for (const control of [
+        f.businessName,
+        f.fullName,
+        f.email,
+        f.industry,
+        f.countryCode,
+        f.phone,
+        f.notes,
+        f.smsConsent,
+        f.marketingConsent,
+        f.submit,
+      ]) {
         await expect(control).toBeDisabled();
       }
       release();
@@ -298,7 +303,10 @@ for (const viewport of viewports) {
       await expect(first).toHaveAttribute('aria-expanded', 'false');
     });
 
-    test('loads the Meta Pixel for a partner with a Pixel ID: PageView, then Lead after submitting', async ({ page, request }) => {
+    test('loads the Meta Pixel for a partner with a Pixel ID: PageView, then Lead after submitting', async ({
+      page,
+      request,
+    }) => {
       const partner = await registerPartner(request);
       const pixelId = '123456789012345';
       await setPixelId(request, partner.token, pixelId);
@@ -371,7 +379,11 @@ for (const viewport of viewports) {
       expect(res.status()).toBe(201);
       expect((await res.json()).leadData.data[0].code).toBe('SUCCESS');
       expect(res.request().headers().authorization).toMatch(/^Bearer \S+/);
-      expect(res.request().postDataJSON()).toMatchObject({ uuid: partner.user.uuid, Title: '+444155550123', Email: values.email });
+      expect(res.request().postDataJSON()).toMatchObject({
+        uuid: partner.user.uuid,
+        Title: '+444155550123',
+        Email: values.email,
+      });
 
       await expect(page.getByText(m.submitted)).toBeVisible();
       await expect(page.getByRole('heading', { name: m.thankYouTitle })).toHaveCount(0);
@@ -399,9 +411,9 @@ test.describe('contact link and support phone from the settings', () => {
         freshSettings: _,
       }) => {
         const partner = await registerPartner(api);
-        const settingsLoaded = page.waitForResponse('**/api/v1/settings/public');
+        // The server renders the page with the settings (issue 12 §1): nothing to wait for but the page.
         await page.goto(`/referral/${partner.user.uuid}`);
-        await settingsLoaded;
+        await expect(page.locator('html[data-landing-ready]')).toBeAttached();
         const link = page.getByRole('link', { name: m.getInTouch });
         // Nothing set: no invented contact link or phone number.
         await expect(link).toHaveCount(0);
@@ -420,9 +432,12 @@ test.describe('contact link and support phone from the settings', () => {
         }
 
         await page.reload();
+        await expect(page.locator('html[data-landing-ready]')).toBeAttached();
         await expect(link).toHaveAttribute('href', contactUrl);
         await expect(link).toHaveAttribute('target', '_blank');
         await expect(link).toHaveAttribute('rel', /\bnoopener\b/);
+        // The floating button keeps clear of the forms (issue 12 §1): it shows once they are out of its way.
+        await page.getByText(/All rights reserved/).scrollIntoViewIfNeeded();
         await expect(link).toBeInViewport();
         const sms = referralForm(page).smsConsent;
         await expect(sms).toHaveAccessibleName(new RegExp(`HELP.*${escapeRegExp(supportPhone)}.*STOP to unsubscribe`));

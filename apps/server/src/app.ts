@@ -4,12 +4,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE, messages } from '@portal/contract';
 import type { Config } from './config';
 import type { Database } from './db';
@@ -23,10 +18,19 @@ import { rejectNulPlugin } from './plugins/reject-nul';
 import { webAppPlugin } from './plugins/web-app';
 import { createOutboxRegistry, type OutboxRegistry } from './lib/outbox';
 import { adminScope } from './plugins/admin-scope';
-import { createCrmConnector, createLeadEventBus, leadsAdminRoutes, leadsRoutes, outboxRetryRoutes, referralPageCsp, type CrmConnector, type LeadEventBus } from './modules/leads';
+import {
+  createCrmConnector,
+  createLeadEventBus,
+  leadsAdminRoutes,
+  leadsRoutes,
+  outboxRetryRoutes,
+  referralPageCsp,
+  type CrmConnector,
+  type LeadEventBus,
+} from './modules/leads';
 import { crmStatusPlugin } from './modules/crm-status';
 import { notificationsPlugin, unsubscribeRoutes } from './modules/notifications';
-import { brandPageHead, settingsAdminRoutes, settingsPublicRoutes } from './modules/settings';
+import { brandPageHead, landingPageInput, settingsAdminRoutes, settingsPublicRoutes } from './modules/settings';
 
 import { auditAdminRoutes } from './modules/audit';
 import { usersRoutes } from './modules/users';
@@ -170,7 +174,14 @@ export async function buildApp(opts: BuildAppOptions) {
       await api.register(resourcesRoutes, { prefix: '/resources' });
       // Every admin route: one scope, one guard (plugins/admin-scope.ts).
       await api.register(
-        adminScope(settingsAdminRoutes, leadsAdminRoutes, auditAdminRoutes, adminUsersRoutes, adminStatsRoutes, resourcesAdminRoutes(videoHosts)),
+        adminScope(
+          settingsAdminRoutes,
+          leadsAdminRoutes,
+          auditAdminRoutes,
+          adminUsersRoutes,
+          adminStatsRoutes,
+          resourcesAdminRoutes(videoHosts),
+        ),
         { prefix: '/admin' },
       );
       // Kept for clients of the first release.
@@ -187,6 +198,7 @@ export async function buildApp(opts: BuildAppOptions) {
       return videoSources ? buildCsp(baseCsp, videoSources) : null;
     },
     pageHead: (pathname) => brandPageHead(app.db, opts.config.publicUrl, pathname),
+    pageRender: (pathname) => landingPageInput(app.db, pathname),
   });
 
   return app;

@@ -141,7 +141,11 @@ export const partnerLookupMax = 20;
 
 /** POST /admin/leads/{id}/notes */
 export const addLeadNoteRequest = z.object({
-  note: z.string({ error: pipelineMessages.noteRequired }).trim().min(1, pipelineMessages.noteRequired).max(leadNoteMax, pipelineMessages.noteTooLong),
+  note: z
+    .string({ error: pipelineMessages.noteRequired })
+    .trim()
+    .min(1, pipelineMessages.noteRequired)
+    .max(leadNoteMax, pipelineMessages.noteTooLong),
   visible_to_partner: z.boolean().optional().default(false),
 });
 
@@ -214,7 +218,14 @@ export const adminLeadDetailSchema = adminLeadSummarySchema.extend({
     text_version: z.string(),
     has_ip_hash: z.boolean(),
   }),
-  crm: z.object({ id: z.string().nullable(), note_id: z.string().nullable(), last_error: z.string().nullable(), attempts: z.number() }),
+  /** The savings estimate the merchant made before sending (issue 12 §2): what they typed, and the lines computed from it. */
+  estimate: z.object({ input: z.record(z.string(), z.unknown()), lines: z.array(z.string()) }).nullable(),
+  crm: z.object({
+    id: z.string().nullable(),
+    note_id: z.string().nullable(),
+    last_error: z.string().nullable(),
+    attempts: z.number(),
+  }),
   allowed_moves: z.array(leadStatusSchema),
   events: z.array(leadEventSchema),
 });
@@ -236,9 +247,7 @@ export type AdminLeadListQuery = z.input<typeof adminLeadListQuery>;
 export const adminLeadExportQuery = adminLeadListQuery.omit({ cursor: true, limit: true });
 
 export const statusCountsSchema = z.record(leadStatusSchema, z.number());
-export const adminLeadListResponse = successEnvelope(
-  cursorPage(adminLeadSummarySchema).extend({ counts: statusCountsSchema }),
-);
+export const adminLeadListResponse = successEnvelope(cursorPage(adminLeadSummarySchema).extend({ counts: statusCountsSchema }));
 export const adminLeadDetailResponse = successEnvelope(adminLeadDetailSchema);
 
 /** A row of /referrals (the partner's own). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { feeBases, savingsEstimateMessages, validateSavingsEstimateInput } from './savings-estimate';
 import { dialCodes } from './countries';
 import { messages } from './messages';
 import { maxRowId } from './paging';
@@ -62,24 +63,30 @@ const emailText = z
   .max(leadFieldLimits.email, m.emailInvalid)
   .pipe(z.email({ error: m.emailInvalid }));
 
+/** What the merchant typed into "What would I save?"; the rules of savings-estimate.ts, one message per field. */
+export const savingsEstimateInputSchema = z
+  .object({
+    monthlySales: z.number({ error: savingsEstimateMessages.salesRequired }),
+    basis: z.enum(feeBases, { error: savingsEstimateMessages.basisRequired }),
+    monthlyFees: z.number({ error: savingsEstimateMessages.feesRequired }).nullish(),
+    effectiveRatePct: z.number({ error: savingsEstimateMessages.rateRequired }).nullish(),
+    averageTicket: z.number({ error: savingsEstimateMessages.ticketRange }).nullish(),
+  })
+  .superRefine((value, ctx) => {
+    for (const [path, message] of Object.entries(validateSavingsEstimateInput(value)))
+      ctx.addIssue({ code: 'custom', path: [path], message });
+  });
+
 const optionalText = (max: number) => z.string().max(max, maxLengthMessage(max)).optional();
 
 const leadRequestFields = z.object({
-  uuid: z
-    .string({ error: m.invalidLink })
-    .trim()
-    .min(1, m.invalidLink)
-    .max(leadFieldLimits.uuid, m.invalidLink),
+  uuid: z.string({ error: m.invalidLink }).trim().min(1, m.invalidLink).max(leadFieldLimits.uuid, m.invalidLink),
   First_Name: text(m.fullNameRequired, leadFieldLimits.firstName),
   Last_Name: z.string().trim().max(leadFieldLimits.lastName, maxLengthMessage(leadFieldLimits.lastName)).default(''),
   Email: emailText,
   Company: text(m.businessNameRequired, leadFieldLimits.company),
   Business_Type: text(m.industryRequired, leadFieldLimits.businessType),
-  Title: z
-    .string({ error: m.phoneRequired })
-    .trim()
-    .min(1, m.phoneRequired)
-    .max(leadFieldLimits.title, m.phoneTooLong),
+  Title: z.string({ error: m.phoneRequired }).trim().min(1, m.phoneRequired).max(leadFieldLimits.title, m.phoneTooLong),
   Description: text(m.notesRequired, leadFieldLimits.description),
   countryCode: optionalText(leadFieldLimits.countryCode),
   phoneNumber: z.string().max(leadFieldLimits.phoneNumber, m.phoneTooLong).optional(),
@@ -90,6 +97,8 @@ const leadRequestFields = z.object({
   website: optionalText(leadFieldLimits.website),
   /** Admins only: credit the lead to this partner (a role-user account); ignored for anyone else. */
   partner_id: z.number().int().positive().max(maxRowId).optional(),
+  /** The landing page's savings estimate, when the merchant made one (issue 12 §2); stored, never in Description. */
+  estimate: savingsEstimateInputSchema.optional(),
 });
 
 /**

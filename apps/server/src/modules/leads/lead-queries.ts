@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   canMoveLead,
+  describeSavingsEstimate,
   leadStatuses,
   type AdminLeadDetail,
   type AdminLeadSummary,
@@ -63,7 +64,11 @@ function adminConditions(f: AdminLeadFilters, withStatus: boolean): (SQL | undef
 }
 
 function partnerConditions(f: PartnerLeadFilters, withStatus: boolean): (SQL | undefined)[] {
-  return [eq(leads.partnerId, f.partnerId), withStatus && f.status ? eq(leads.status, f.status) : undefined, searchCondition(f.q)];
+  return [
+    eq(leads.partnerId, f.partnerId),
+    withStatus && f.status ? eq(leads.status, f.status) : undefined,
+    searchCondition(f.q),
+  ];
 }
 
 const rowColumns = {
@@ -113,7 +118,8 @@ async function countByStatus(db: DbExecutor, conditions: (SQL | undefined)[]): P
   return counts;
 }
 
-export const contactName = (row: { firstName: string; lastName: string }) => [row.firstName, row.lastName].filter(Boolean).join(' ');
+export const contactName = (row: { firstName: string; lastName: string }) =>
+  [row.firstName, row.lastName].filter(Boolean).join(' ');
 
 export function toAdminSummary(row: LeadListRow): AdminLeadSummary {
   return {
@@ -121,7 +127,10 @@ export function toAdminSummary(row: LeadListRow): AdminLeadSummary {
     business: row.company,
     contact: contactName(row),
     email: row.email,
-    partner: row.partnerId != null && row.partnerName != null ? { id: row.partnerId, name: row.partnerName, email: row.partnerEmail ?? '' } : null,
+    partner:
+      row.partnerId != null && row.partnerName != null
+        ? { id: row.partnerId, name: row.partnerName, email: row.partnerEmail ?? '' }
+        : null,
     source: row.source,
     status: row.status,
     sync_state: row.syncState,
@@ -180,7 +189,8 @@ async function* batches(db: DbExecutor, conditions: (SQL | undefined)[]): AsyncG
 }
 
 export const adminExportBatches = (db: DbExecutor, filters: AdminLeadFilters) => batches(db, adminConditions(filters, true));
-export const partnerExportBatches = (db: DbExecutor, filters: PartnerLeadFilters) => batches(db, partnerConditions(filters, true));
+export const partnerExportBatches = (db: DbExecutor, filters: PartnerLeadFilters) =>
+  batches(db, partnerConditions(filters, true));
 
 /** The internal id and status of a lead by its public id; null for unknown or malformed ids. */
 export async function findLeadRef(db: DbExecutor, publicId: string) {
@@ -261,6 +271,9 @@ export async function getAdminLeadDetail(db: DbExecutor, publicId: string): Prom
       text_version: lead.consentTextVersion,
       has_ip_hash: lead.ipHash.length > 0,
     },
+    estimate: lead.estimate
+      ? { input: { ...lead.estimate.input }, lines: describeSavingsEstimate(lead.estimate.input, lead.estimate.result) }
+      : null,
     crm: { id: lead.crmId, note_id: lead.crmNoteId, last_error: push?.lastError ?? null, attempts: push?.attempts ?? 0 },
     allowed_moves: leadStatuses.filter((to) => canMoveLead(lead.status, to)),
     events,
@@ -268,7 +281,11 @@ export async function getAdminLeadDetail(db: DbExecutor, publicId: string): Prom
 }
 
 /** A partner's own lead; another partner's or an unknown id is null (the route answers 404 for both). */
-export async function getPartnerLeadDetail(db: DbExecutor, partnerId: number, publicId: string): Promise<PartnerLeadDetail | null> {
+export async function getPartnerLeadDetail(
+  db: DbExecutor,
+  partnerId: number,
+  publicId: string,
+): Promise<PartnerLeadDetail | null> {
   if (!uuidPattern.test(publicId)) return null;
   const [row] = await db
     .select(rowColumns)

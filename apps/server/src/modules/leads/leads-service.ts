@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import {
+  estimateSavings,
+  normalizeSavingsEstimateInput,
   composeDescription,
   composeTitle,
   consentTextVersion,
@@ -13,7 +15,7 @@ import type { Database, DbExecutor } from '../../db';
 import { leads, referralVisits, users } from '../../db/schema';
 import type { UserRow } from '../../lib/sessions';
 import { saltedHash } from '../../lib/tokens';
-import { getPublicSettings } from '../settings';
+import { getBrandSettings, getPublicSettings } from '../settings';
 import { getHashSalt } from './hash-salt';
 import { enqueue, notifyOutbox } from '../../lib/outbox';
 import { badRequest } from '../../lib/errors';
@@ -79,7 +81,8 @@ export async function submitLead(
   const { input } = readLeadRequest(body);
   const signedInPartner = ctx.user?.role === 'user' ? ctx.user : null;
   // An admin may credit the lead to a partner of their choice; anyone else's partner_id is ignored.
-  const creditedByAdmin = ctx.user?.role === 'admin' && body.partner_id !== undefined ? await findPartnerById(db, body.partner_id) : null;
+  const creditedByAdmin =
+    ctx.user?.role === 'admin' && body.partner_id !== undefined ? await findPartnerById(db, body.partner_id) : null;
   const salt = await getHashSalt(db, config.HASH_SALT);
   const at = ctx.now ?? new Date();
   const values: PgInsertValue<typeof leads> = {
@@ -103,6 +106,7 @@ export async function submitLead(
     consentTextVersion: body.consentTextVersion?.trim() || (await currentConsentTextVersion(db, config)),
     ipHash: saltedHash(salt, ctx.ip),
     source: creditedByAdmin ? 'admin' : signedInPartner ? 'portal' : 'landing_page',
+    estimate: body.estimate ? await computeStoredEstimate(db, body.estimate) : null,
     createdAt: at,
     updatedAt: at,
   };
@@ -110,7 +114,11 @@ export async function submitLead(
   const actor = ctx.user ? { actorId: ctx.user.id, actorLabel: ctx.user.fullName } : { actorId: null, actorLabel: 'Merchant' };
 
   const result = await db.transaction(async (tx): Promise<SubmitLeadResult> => {
-    const [lead] = await tx.insert(leads).values(values).onConflictDoNothing().returning({ id: leads.id, publicId: leads.publicId });
+    const [lead] = await tx
+      .insert(leads)
+      .values(values)
+      .onConflictDoNothing()
+      .returning({ id: leads.id, publicId: leads.publicId });
     if (!lead) {
       const [existing] = await tx
         .select({ id: leads.id, publicId: leads.publicId })
@@ -164,6 +172,23 @@ export async function submitLead(
   return result;
 }
 
+/**
+ * The estimate as stored with the lead (issue 12 §2): the server computes it again from what the
+ * merchant typed and the program terms in force, rather than taking the page's figures on trust.
+ */
+async function computeStoredEstimate(db: DbExecutor, given: NonNullable<CreateLeadRequest['estimate']>) {
+  const input = normalizeSavingsEstimateInput(given);
+  const terms = (await getBrandSettings(db)).dualPricing;
+  const computed = estimateSavings(input, terms);
+  // The request schema applied the same rules, so this does not happen; refusing keeps it honest.
+  if (!computed.ok)
+    throw badRequest(
+      Object.values(computed.errors)[0]!,
+      Object.fromEntries(Object.entries(computed.errors).map(([k, v]) => [`estimate.${k}`, v])),
+    );
+  return { input, terms, result: computed.estimate };
+}
+
 /** The version of the consent text this server shows now; clients that know what they showed send theirs. */
 async function currentConsentTextVersion(db: Database, config: Config): Promise<string> {
   const { supportPhone } = await getPublicSettings(db, config);
@@ -192,6 +217,11 @@ export async function recordReferralVisit(
   const day = (visit.now ?? new Date()).toISOString().slice(0, 10);
   await db
     .insert(referralVisits)
-    .values({ partnerId: partner.id, day, visitorHash: saltedHash(salt, day, visit.ip, visit.userAgent), source: visit.source ?? 'direct' })
+    .values({
+      partnerId: partner.id,
+      day,
+      visitorHash: saltedHash(salt, day, visit.ip, visit.userAgent),
+      source: visit.source ?? 'direct',
+    })
     .onConflictDoNothing();
 }

@@ -1,12 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import {
-  leadNoteMax,
-  leadSourceLabels,
-  pipelineMessages,
-  syncStateLabels,
-  type AdminLeadDetail,
-} from '@portal/contract';
+import { leadNoteMax, leadSourceLabels, pipelineMessages, syncStateLabels, type AdminLeadDetail } from '@portal/contract';
 import { LeadTimeline } from '@/components/lead-timeline';
 import { PartnerPicker, type PartnerOption } from '@/components/partner-picker';
 import { RefreshIcon } from '@/components/icons';
@@ -112,7 +106,12 @@ function LeadDetails({ lead }: { lead: AdminLeadDetail }) {
           items={[
             ['Business', lead.business],
             ['Contact', `${lead.first_name} ${lead.last_name}`.trim()],
-            ['Email', <a key="email" className="text-brand-700 hover:underline" href={`mailto:${lead.email}`}>{lead.email}</a>],
+            [
+              'Email',
+              <a key="email" className="text-brand-700 hover:underline" href={`mailto:${lead.email}`}>
+                {lead.email}
+              </a>,
+            ],
             ['Phone', lead.phone.startsWith('+') ? lead.phone : `${lead.country_code} ${lead.phone}`],
             ['Industry', lead.business_type],
             ['Additional notes', lead.notes || 'None provided'],
@@ -123,6 +122,18 @@ function LeadDetails({ lead }: { lead: AdminLeadDetail }) {
         />
       </Section>
       <PartnerSection lead={lead} />
+      {lead.estimate && (
+        <Section title="Savings estimate">
+          <ul className="space-y-1.5 text-sm text-slate-900">
+            {lead.estimate.lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <p className="mt-2 text-xs text-slate-500">
+            Made by the merchant on the landing page before sending; also in the CRM note.
+          </p>
+        </Section>
+      )}
       <Section title="Consent proof">
         <Facts
           items={[
@@ -168,7 +179,13 @@ function PartnerSection({ lead }: { lead: AdminLeadDetail }) {
     >
       {isEditing ? (
         <div className="space-y-3">
-          <PartnerPicker label="Credit to partner" value={choice} onChange={setChoice} search={searchPartners} emptyLabel="Unattributed" />
+          <PartnerPicker
+            label="Credit to partner"
+            value={choice}
+            onChange={setChoice}
+            search={searchPartners}
+            emptyLabel="Unattributed"
+          />
           <div className="flex justify-end gap-2">
             <Button
               variant="secondary"
@@ -224,7 +241,16 @@ function CrmSection({ lead }: { lead: AdminLeadDetail }) {
           ['Sync state', <SyncStateBadge key="state" state={lead.sync_state} />],
           ['CRM id', lead.crm.id ?? '—'],
           ['Attempts', String(lead.crm.attempts)],
-          ...(lead.crm.last_error ? ([['Last error', <span key="error" className="text-red-700">{lead.crm.last_error}</span>]] as [string, ReactNode][]) : []),
+          ...(lead.crm.last_error
+            ? ([
+                [
+                  'Last error',
+                  <span key="error" className="text-red-700">
+                    {lead.crm.last_error}
+                  </span>,
+                ],
+              ] as [string, ReactNode][])
+            : []),
         ]}
       />
       <p className="sr-only">{syncStateLabels[lead.sync_state]}</p>
@@ -261,7 +287,14 @@ function NoteSection({ lead }: { lead: AdminLeadDetail }) {
           void submit();
         }}
       >
-        <TextAreaField label="Note" rows={3} maxLength={leadNoteMax} value={note} error={error ?? undefined} onChange={(event) => setNote(event.target.value)} />
+        <TextAreaField
+          label="Note"
+          rows={3}
+          maxLength={leadNoteMax}
+          value={note}
+          error={error ?? undefined}
+          onChange={(event) => setNote(event.target.value)}
+        />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <CheckboxField label="Visible to partner" checked={isVisible} onChange={setIsVisible} />
           <Button type="submit" size="sm" isLoading={addNote.isPending}>

@@ -4,6 +4,7 @@ import {
   leadResultCodes,
   referralMessages as m,
   type ReferralForm,
+  type SavingsEstimateInput,
 } from '@portal/contract';
 import { callApi, isRecord } from './http';
 
@@ -15,6 +16,8 @@ export interface SubmitReferralInput {
   supportPhone: string | null;
   /** The hidden `website` field; people leave it empty. */
   honeypot: string;
+  /** The savings estimate the merchant made before sending (landing page only; issue 12 §2). */
+  estimate?: SavingsEstimateInput | null;
   /** A logged-in partner's bearer token: the lead is then attributed with source 'portal'. */
   token?: string | null;
   /** An admin's submission: the partner credited (source 'admin'); none leaves it unattributed. */
@@ -40,6 +43,7 @@ export function buildReferralPayload(input: SubmitReferralInput) {
     ...composeLeadPayload(input.form, input.uuid, { consentTextVersion: consentTextVersion(input.supportPhone) }),
     website: input.honeypot,
     ...(input.partnerId ? { partner_id: input.partnerId } : {}),
+    ...(input.estimate ? { estimate: input.estimate } : {}),
   };
 }
 
@@ -64,5 +68,7 @@ export function readReferralAnswer(response: { status: number; ok: boolean; body
 
 /** POST /leads/referral/by-uuid through the landing page's own fetch client (no session). */
 export async function submitReferral(input: SubmitReferralInput): Promise<{ leadId: string }> {
-  return readReferralAnswer(await callApi('/leads/referral/by-uuid', { method: 'POST', json: buildReferralPayload(input), token: input.token }));
+  return readReferralAnswer(
+    await callApi('/leads/referral/by-uuid', { method: 'POST', json: buildReferralPayload(input), token: input.token }),
+  );
 }
