@@ -89,9 +89,8 @@ test.describe('phone', () => {
     expect((await sent).status()).toBe(201);
     await expect(page.getByRole('heading', { name: m.thankYouTitle })).toBeVisible();
 
+    const id: string = (await (await sent).json()).leadData.data[0].details.id;
     const headers = { Authorization: `Bearer ${await loginApi(api, ADMIN.email, ADMIN.password)}` };
-    const list = await api.get(`/api/v1/admin/leads?q=${encodeURIComponent(email)}`, { headers });
-    const id: string = (await list.json()).data[0].id;
     const detail = await (await api.get(`/api/v1/admin/leads/${id}`, { headers })).json();
     expect(detail.data.estimate.input).toEqual({ monthlySales: 30_000, basis: 'unknown', averageTicket: 40 });
     expect(detail.data.estimate.lines).toContain('Saving: $750–$1,050 / month, $9,000–$12,600 / year.');
@@ -144,6 +143,7 @@ for (const size of [
     request: api,
     freshSettings: _,
   }) => {
+    test.setTimeout(180_000);
     await setSettings(api, [[settingKeys.contactUs, 'https://contact.example.org/hello']]);
     const partner = await registerPartner(api);
     await page.setViewportSize(size);
@@ -156,10 +156,8 @@ for (const size of [
     for (const control of controls) {
       if (!(await control.isVisible())) continue;
       await control.scrollIntoViewIfNeeded();
-      // Let the button settle after the scroll (its slide is 200 ms).
-      await expect
-        .poll(async () => JSON.stringify(await floating.boundingBox()))
-        .toBe(JSON.stringify(await floating.boundingBox()));
+      // Let the button finish sliding after the scroll.
+      await floating.evaluate((e) => Promise.all(e.getAnimations().map((a) => a.finished)).then(() => true));
       const [button, box] = await Promise.all([floating.boundingBox(), control.boundingBox()]);
       const onScreen = button && button.y < size.height && button.y + button.height > 0;
       if (button && box && onScreen)
