@@ -416,9 +416,9 @@ test.describe('contact link and support phone from the settings', () => {
         freshSettings: _,
       }) => {
         const partner = await registerPartner(api);
-        const settingsLoaded = page.waitForResponse('**/api/v1/settings/public');
+        // The server renders the page with the settings (issue 12 §1): nothing to wait for but the page.
         await page.goto(`/referral/${partner.user.uuid}`);
-        await settingsLoaded;
+        await expect(page.locator('html[data-landing-ready]')).toBeAttached();
         const link = page.getByRole('link', { name: m.getInTouch });
         // Nothing set: no invented contact link or phone number.
         await expect(link).toHaveCount(0);
@@ -437,9 +437,12 @@ test.describe('contact link and support phone from the settings', () => {
         }
 
         await page.reload();
+        await expect(page.locator('html[data-landing-ready]')).toBeAttached();
         await expect(link).toHaveAttribute('href', contactUrl);
         await expect(link).toHaveAttribute('target', '_blank');
         await expect(link).toHaveAttribute('rel', /\bnoopener\b/);
+        // The floating button keeps clear of the forms (issue 12 §1): it shows once they are out of its way.
+        await page.getByText(/All rights reserved/).scrollIntoViewIfNeeded();
         await expect(link).toBeInViewport();
         const sms = referralForm(page).smsConsent;
         await expect(sms).toHaveAccessibleName(new RegExp(`HELP.*${escapeRegExp(supportPhone)}.*STOP to unsubscribe`));

@@ -35,7 +35,7 @@ import { crmStatusPlugin } from './modules/crm-status';
 import { conversionsPlugin, conversionsRoutes } from './modules/conversions';
 import { proposalsRoutes } from './modules/proposals';
 import { notificationsPlugin, unsubscribeRoutes } from './modules/notifications';
-import { brandPageHead, settingsAdminRoutes, settingsPublicRoutes } from './modules/settings';
+import { brandPageHead, landingPageInput, settingsAdminRoutes, settingsPublicRoutes } from './modules/settings';
 
 import { auditAdminRoutes } from './modules/audit';
 import { usersRoutes } from './modules/users';
@@ -233,6 +233,7 @@ export async function buildApp(opts: BuildAppOptions) {
       return videoSources ? buildCsp(baseCsp, videoSources) : null;
     },
     pageHead: (pathname) => brandPageHead(app.db, opts.config.publicUrl, pathname),
+    pageRender: (pathname) => landingPageInput(app.db, pathname),
   });
 
   return app;

@@ -223,6 +223,8 @@ export const adminLeadDetailSchema = adminLeadSummarySchema.extend({
     text_version: z.string(),
     has_ip_hash: z.boolean(),
   }),
+  /** The savings estimate the merchant made before sending (issue 12 §2): what they typed, and the lines computed from it. */
+  estimate: z.object({ input: z.record(z.string(), z.unknown()), lines: z.array(z.string()) }).nullable(),
   crm: z.object({
     id: z.string().nullable(),
     note_id: z.string().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { leadTrackingSchema } from './conversions-api';
+import { feeBases, savingsEstimateMessages, validateSavingsEstimateInput } from './savings-estimate';
 import { dialCodes } from './countries';
 import { messages } from './messages';
 import { maxRowId } from './paging';
@@ -63,6 +64,20 @@ const emailText = z
   .max(leadFieldLimits.email, m.emailInvalid)
   .pipe(z.email({ error: m.emailInvalid }));
 
+/** What the merchant typed into "What would I save?"; the rules of savings-estimate.ts, one message per field. */
+export const savingsEstimateInputSchema = z
+  .object({
+    monthlySales: z.number({ error: savingsEstimateMessages.salesRequired }),
+    basis: z.enum(feeBases, { error: savingsEstimateMessages.basisRequired }),
+    monthlyFees: z.number({ error: savingsEstimateMessages.feesRequired }).nullish(),
+    effectiveRatePct: z.number({ error: savingsEstimateMessages.rateRequired }).nullish(),
+    averageTicket: z.number({ error: savingsEstimateMessages.ticketRange }).nullish(),
+  })
+  .superRefine((value, ctx) => {
+    for (const [path, message] of Object.entries(validateSavingsEstimateInput(value)))
+      ctx.addIssue({ code: 'custom', path: [path], message });
+  });
+
 const optionalText = (max: number) => z.string().max(max, maxLengthMessage(max)).optional();
 
 const leadRequestFields = z.object({
@@ -85,6 +100,8 @@ const leadRequestFields = z.object({
   partner_id: z.number().int().positive().max(maxRowId).optional(),
   /** The landing page's pixel event id, page URL and Meta cookies, for the server-side Lead event. */
   tracking: leadTrackingSchema.optional(),
+  /** The landing page's savings estimate, when the merchant made one (issue 12 §2); stored, never in Description. */
+  estimate: savingsEstimateInputSchema.optional(),
 });
 
 /**

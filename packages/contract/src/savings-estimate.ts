@@ -3,22 +3,9 @@
 // because the landing page imports it (docs/decisions/003). The server recomputes every estimate it
 // stores from the inputs and the admin's settings, and the proposal PDF uses the same functions.
 import { parseDecimalSetting } from './brand-settings';
+import { defaultDualPricingTerms, type DualPricingTerms } from './dual-pricing-terms';
 
-/** What the dual pricing program costs the merchant, from the admin settings (see `settingKeys`). */
-export interface DualPricingTerms {
-  /** The non-cash adjustment card customers pay, in percent (3.99 = 3.99 %). */
-  customerFeePct: number;
-  /** What the program still leaves the merchant to pay each month, in dollars (program fee). */
-  monthlyProgramFee: number;
-  /** What the program still leaves the merchant to pay, in percent of card sales (e.g. debit cost). */
-  remainingRatePct: number;
-}
-
-export const defaultDualPricingTerms: DualPricingTerms = {
-  customerFeePct: 3.99,
-  monthlyProgramFee: 0,
-  remainingRatePct: 0,
-};
+export { defaultDualPricingTerms, type DualPricingTerms } from './dual-pricing-terms';
 
 /** The effective rate assumed when the merchant does not know their fees: a rule of thumb, said so on screen. */
 export const typicalEffectiveRatePct = { low: 2.5, high: 3.5 } as const;

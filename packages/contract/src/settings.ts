@@ -38,6 +38,8 @@ export const publicSettingsSchema = z.object({
   contactUrl: z.string().nullable(),
   programTerms: z.string().nullable(),
   registrationMode: z.enum(registrationModes),
+  /** The dual pricing program's terms the landing page's savings estimate uses (defaults when unset). */
+  dualPricing: z.object({ customerFeePct: z.number(), monthlyProgramFee: z.number(), remainingRatePct: z.number() }),
   inactivityLogoutMs: z.number().int().positive(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;

@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { leadEventKinds, leadSources, leadStatuses } from '@portal/contract';
+import {
+  leadEventKinds,
+  leadSources,
+  leadStatuses,
+  type DualPricingTerms,
+  type SavingsEstimate,
+  type SavingsEstimateInput,
+} from '@portal/contract';
 import {
   boolean,
   date,
@@ -55,6 +62,11 @@ export const leads = pgTable(
     mid: text('mid').unique(),
     /** When the status last moved (the partner's "last update"); CRM bookkeeping does not touch it. */
     statusChangedAt: timestamp('status_changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The savings estimate the merchant made on the landing page before sending (issue 12 §2): what
+     * they typed, the program terms in force and the result the server computed from them; null without one.
+     */
+    estimate: jsonb('estimate').$type<{ input: SavingsEstimateInput; terms: DualPricingTerms; result: SavingsEstimate }>(),
     crmId: text('crm_id'),
     crmNoteId: text('crm_note_id'),
     syncState: text('sync_state', { enum: ['pending', 'synced', 'failed', 'skipped'] })

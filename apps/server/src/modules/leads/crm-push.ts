@@ -1,4 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
+import { describeSavingsEstimate } from '@portal/contract';
 import type { Database, DbExecutor } from '../../db';
 import { leads, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
@@ -20,9 +21,23 @@ type Partner = { fullName: string; email: string } | null;
 export function createCrmPushHandler(connector: CrmConnector, bus: LeadEventBus | null = null): OutboxHandler {
   /** The push's outcome on the lead's timeline (admins only), by the system. */
   const recordSync = (tx: DbExecutor, lead: { id: number; publicId: string }, data: Record<string, unknown>) =>
-    recordLeadEvent(tx, bus, { leadId: lead.id, leadPublicId: lead.publicId, kind: 'crm_sync', actorId: null, actorLabel: 'System', visibleToPartner: false, data });
+    recordLeadEvent(tx, bus, {
+      leadId: lead.id,
+      leadPublicId: lead.publicId,
+      kind: 'crm_sync',
+      actorId: null,
+      actorLabel: 'System',
+      visibleToPartner: false,
+      data,
+    });
 
-  async function pushLead(db: Database, entry: OutboxEntry, lead: LeadRow, partner: Partner, log: Parameters<OutboxHandler['handle']>[1]['log']) {
+  async function pushLead(
+    db: Database,
+    entry: OutboxEntry,
+    lead: LeadRow,
+    partner: Partner,
+    log: Parameters<OutboxHandler['handle']>[1]['log'],
+  ) {
     // attempts counts this claim too; last_error survives an admin retry, which resets attempts.
     const mayHaveReachedCrm = entry.attempts > 1 || entry.lastError !== null;
     let crmId = lead.crmId;
@@ -85,7 +100,12 @@ export function crmHandlers(connector: CrmConnector): OutboxHandlers {
  */
 export async function retryFailedLeads(db: Database, leadIds?: string[], actorId?: number): Promise<number> {
   const ids = leadIds
-    ? (await db.select({ id: leads.id }).from(leads).where(inArray(leads.publicId, leadIds.length ? leadIds : ['00000000-0000-0000-0000-000000000000']))).map((r) => r.id)
+    ? (
+        await db
+          .select({ id: leads.id })
+          .from(leads)
+          .where(inArray(leads.publicId, leadIds.length ? leadIds : ['00000000-0000-0000-0000-000000000000']))
+      ).map((r) => r.id)
     : undefined;
   return retryFailedEntries(db, { actions: [PUSH_LEAD], leadIds: ids }, async (tx, entries) => {
     const leadIdsRetried = entries.map((e) => e.leadId).filter((id): id is number => id != null);
@@ -133,5 +153,7 @@ function noteContent(lead: LeadRow, partner: Partner): string {
     `Source: ${lead.source === 'portal' ? 'partner portal' : lead.source === 'admin' ? 'submitted by an admin' : 'referral landing page'}`,
     `Consent text version: ${lead.consentTextVersion}`,
     `Submitted at: ${lead.createdAt.toISOString()}`,
+    // The merchant's own savings estimate (issue 12 §2): in the note, never in the lead's Description.
+    ...(lead.estimate ? ['', ...describeSavingsEstimate(lead.estimate.input, lead.estimate.result)] : []),
   ].join('\n');
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQ
 import { alias } from 'drizzle-orm/pg-core';
 import {
   canMoveLead,
+  describeSavingsEstimate,
   leadStatuses,
   searchCountCap,
   type AdminLeadDetail,
@@ -329,6 +330,9 @@ export async function getAdminLeadDetail(db: DbExecutor, publicId: string): Prom
       text_version: lead.consentTextVersion,
       has_ip_hash: lead.ipHash.length > 0,
     },
+    estimate: lead.estimate
+      ? { input: { ...lead.estimate.input }, lines: describeSavingsEstimate(lead.estimate.input, lead.estimate.result) }
+      : null,
     crm: { id: lead.crmId, note_id: lead.crmNoteId, last_error: push?.lastError ?? null, attempts: push?.attempts ?? 0 },
     allowed_moves: leadStatuses.filter((to) => canMoveLead(lead.status, to)),
     events,

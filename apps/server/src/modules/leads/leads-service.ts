@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import {
+  estimateSavings,
+  normalizeSavingsEstimateInput,
   composeDescription,
   composeTitle,
   consentTextVersion,
@@ -13,7 +15,7 @@ import type { Database, DbExecutor } from '../../db';
 import { leadEvents, leads, outbox, referralVisits, users } from '../../db/schema';
 import type { UserRow } from '../../lib/sessions';
 import { saltedHash } from '../../lib/tokens';
-import { getPublicSettings } from '../settings';
+import { getBrandSettings, getPublicSettings } from '../settings';
 import { getHashSalt } from './hash-salt';
 import { badRequest } from '../../lib/errors';
 import { PUSH_LEAD } from './crm-push';
@@ -119,6 +121,7 @@ export async function submitLead(
     consentTextVersion: body.consentTextVersion?.trim() || (await currentConsentTextVersion(db, config)),
     ipHash: saltedHash(salt, ctx.ip),
     source: creditedByAdmin ? 'admin' : signedInPartner ? 'portal' : 'landing_page',
+    estimate: body.estimate ? await computeStoredEstimate(db, body.estimate) : null,
     createdAt: at,
     updatedAt: at,
   };
@@ -209,6 +212,23 @@ export async function submitLead(
     });
     return { outcome: 'duplicate', leadId: existing.publicId };
   });
+}
+
+/**
+ * The estimate as stored with the lead (issue 12 §2): the server computes it again from what the
+ * merchant typed and the program terms in force, rather than taking the page's figures on trust.
+ */
+async function computeStoredEstimate(db: DbExecutor, given: NonNullable<CreateLeadRequest['estimate']>) {
+  const input = normalizeSavingsEstimateInput(given);
+  const terms = (await getBrandSettings(db)).dualPricing;
+  const computed = estimateSavings(input, terms);
+  // The request schema applied the same rules, so this does not happen; refusing keeps it honest.
+  if (!computed.ok)
+    throw badRequest(
+      Object.values(computed.errors)[0]!,
+      Object.fromEntries(Object.entries(computed.errors).map(([k, v]) => [`estimate.${k}`, v])),
+    );
+  return { input, terms, result: computed.estimate };
 }
 
 /** The version of the consent text this server shows now; clients that know what they showed send theirs. */

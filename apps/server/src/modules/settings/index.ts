@@ -1,3 +1,3 @@
 export { settingsAdminRoutes, settingsPublicRoutes } from './settings-routes';
 export { getBrandName, getBrandSettings, getPublicSettings, type BrandSettings } from './settings-service';
-export { brandPageHead } from './page-head';
+export { brandPageHead, landingPageInput } from './page-head';

@@ -5,6 +5,25 @@ import { getBrandSettings } from './settings-service';
 
 const uuidPath = /^\/referral\/([0-9a-f-]{36})\/?$/i;
 
+/**
+ * What the server renders the landing page with (issue 12 §1): the settings the page shows, as
+ * GET /settings/public answers them, and the year; null for any other page.
+ */
+export async function landingPageInput(db: DbExecutor, pathname: string, now: Date = new Date()) {
+  if (!pathname.startsWith('/referral/')) return null;
+  const brand = await getBrandSettings(db);
+  return {
+    settings: {
+      companyName: brand.companyName,
+      logoUrl: brand.logoUrl,
+      contactUrl: brand.contactUrl,
+      supportPhone: brand.supportPhone,
+      dualPricing: brand.dualPricing,
+    },
+    year: now.getUTCFullYear(),
+  };
+}
+
 /** What a link preview says about the landing page; no partner data, so any uuid gets the same text. */
 export const landingDescription = (company: string) =>
   `Request a free processing-fee analysis from ${company}. Merchants save 15-30% on card processing fees on average with a dual pricing program.`;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { limits, messages, settingKeys, settingMessages } from '@portal/contract';
+import { defaultDualPricingTerms, limits, messages, settingKeys, settingMessages } from '@portal/contract';
 import { auditLog, settings } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { bearer, createAdmin, createPartner, loginAs } from '../../../test/factories';
@@ -202,6 +202,7 @@ describe('GET /settings/public', () => {
         supportPhone: null,
         programTerms: null,
         registrationMode: 'open',
+        dualPricing: defaultDualPricingTerms,
         inactivityLogoutMs: limits.inactivityLogoutMs,
       },
     });
@@ -224,6 +225,7 @@ describe('GET /settings/public', () => {
         supportPhone: '+44 20 7946 0000',
         programTerms: '$150 per approved merchant',
         registrationMode: 'open',
+        dualPricing: defaultDualPricingTerms,
         inactivityLogoutMs: limits.inactivityLogoutMs,
       },
     });
@@ -237,6 +239,9 @@ describe('GET /settings/public', () => {
       { key: settingKeys.contactUs, value: 'not a url' },
       { key: settingKeys.programTerms, value: 'Paid monthly.' },
       { key: settingKeys.registrationMode, value: 'approval' },
+      { key: settingKeys.dualPricingFee, value: '4' },
+      { key: settingKeys.dualPricingMonthlyFee, value: '99' },
+      { key: settingKeys.dualPricingRemainingRate, value: 'lots' },
     ]);
     const res = await call('GET', '/settings/public');
     expect(res.json().data).toEqual({
@@ -246,6 +251,7 @@ describe('GET /settings/public', () => {
       supportPhone: null,
       programTerms: 'Paid monthly.',
       registrationMode: 'approval',
+      dualPricing: { customerFeePct: 4, monthlyProgramFee: 99, remainingRatePct: 0 },
       inactivityLogoutMs: limits.inactivityLogoutMs,
     });
   });

@@ -4,6 +4,7 @@ import {
   crmStatusMappingMessage,
   parseCrmStatusMapping,
   DEFAULT_COMPANY_NAME,
+  dualPricingTermsOf,
   findKnownSetting,
   httpUrlOrNull,
   limits,
@@ -11,6 +12,7 @@ import {
   registrationModeOf,
   settingKeys,
   validateSettingValue,
+  type DualPricingTerms,
   type PublicSettings,
   type RegistrationMode,
   type Setting,
@@ -36,7 +38,8 @@ export function listSettings(db: DbExecutor): Promise<Setting[]> {
 function checkValue(key: string, value: string): void {
   const refusal = validateSettingValue(key, value);
   if (refusal) throw badRequest(refusal, { value: refusal });
-  if (key === crmStatusMappingKey && !parseCrmStatusMapping(value)) throw badRequest(crmStatusMappingMessage, { value: crmStatusMappingMessage });
+  if (key === crmStatusMappingKey && !parseCrmStatusMapping(value))
+    throw badRequest(crmStatusMappingMessage, { value: crmStatusMappingMessage });
 }
 
 export async function createSetting(tx: DbExecutor, given: Setting, actorId: number | null): Promise<Setting> {
@@ -74,6 +77,9 @@ const brandKeys = [
   settingKeys.programTerms,
   settingKeys.registrationMode,
   settingKeys.newLeadEmails,
+  settingKeys.dualPricingFee,
+  settingKeys.dualPricingMonthlyFee,
+  settingKeys.dualPricingRemainingRate,
 ];
 
 export interface BrandSettings {
@@ -84,6 +90,8 @@ export interface BrandSettings {
   programTerms: string | null;
   registrationMode: RegistrationMode;
   newLeadEmails: boolean;
+  /** What the savings estimate assumes the dual pricing program costs (defaults for unset values). */
+  dualPricing: DualPricingTerms;
 }
 
 /**
@@ -101,6 +109,11 @@ export async function getBrandSettings(db: DbExecutor): Promise<BrandSettings> {
     programTerms: valueOf(settingKeys.programTerms),
     registrationMode: registrationModeOf(valueOf(settingKeys.registrationMode)),
     newLeadEmails: valueOf(settingKeys.newLeadEmails) !== 'off',
+    dualPricing: dualPricingTermsOf({
+      customerFeePct: valueOf(settingKeys.dualPricingFee),
+      monthlyProgramFee: valueOf(settingKeys.dualPricingMonthlyFee),
+      remainingRatePct: valueOf(settingKeys.dualPricingRemainingRate),
+    }),
   };
 }
 
@@ -110,10 +123,7 @@ export async function getBrandName(db: DbExecutor): Promise<string> {
 }
 
 /** What anyone may read without signing in; the leads module reuses it for the landing page. */
-export async function getPublicSettings(
-  db: DbExecutor,
-  config: Pick<Config, 'INACTIVITY_LOGOUT_MS'>,
-): Promise<PublicSettings> {
+export async function getPublicSettings(db: DbExecutor, config: Pick<Config, 'INACTIVITY_LOGOUT_MS'>): Promise<PublicSettings> {
   const brand = await getBrandSettings(db);
   return {
     companyName: brand.companyName,
@@ -122,6 +132,7 @@ export async function getPublicSettings(
     contactUrl: brand.contactUrl,
     programTerms: brand.programTerms,
     registrationMode: brand.registrationMode,
+    dualPricing: brand.dualPricing,
     inactivityLogoutMs: config.INACTIVITY_LOGOUT_MS ?? limits.inactivityLogoutMs,
   };
 }

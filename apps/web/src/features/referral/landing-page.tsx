@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { referralMessages as m, type ReferralForm as ReferralFormValues } from '@portal/contract';
+import { referralMessages as m, type ReferralForm as ReferralFormValues, type SavingsEstimateInput } from '@portal/contract';
 import { usePublicSettings } from './api/get-public-settings';
+import type { LandingData } from './landing-data';
 import { countReferralVisit, getReferralPage } from './api/referral-page';
 import { FaqAccordion } from './components/faq-accordion';
 import { ChatIcon, CheckIcon, ClockIcon, LogoMark, ReceiptIcon, ShieldIcon } from './components/icons';
 import { ReferralForm } from './components/referral-form';
+import { SavingsEstimator } from './components/savings-estimator';
 import { brand } from './content/brand';
 import { faqEntries } from './content/faq-entries';
 import { loadMetaPixel, newPixelEventId, pixelTracking, trackPixelEvent } from './pixel/meta-pixel';
@@ -38,9 +40,64 @@ const steps = [
   },
 ];
 
-/** The public landing page of spec §2 for the partner link /referral/{uuid}. */
-export function LandingPage({ uuid }: { uuid: string | null }) {
-  const { companyName, logoUrl, contactUrl, supportPhone } = usePublicSettings();
+/** Px above the viewport's bottom edge that the floating contact button may occupy. */
+const contactButtonZone = 96;
+
+/**
+ * The floating "Get in touch" button slides out of view while a form (the estimate or the request)
+ * reaches the strip at the bottom of the screen where it floats, so it never covers a field, a
+ * consent text or a button (issue 12 §1). Tucked until measured, and with no script.
+ */
+function useContactTucked(enabled: boolean): boolean {
+  const [isTucked, setIsTucked] = useState(true);
+  useEffect(() => {
+    if (!enabled) return;
+    const guarded = [...document.querySelectorAll('[data-contact-guard]')];
+    const inZone = new Set<Element>();
+    let observer: IntersectionObserver | null = null;
+    const watch = () => {
+      observer?.disconnect();
+      inZone.clear();
+      observer = new IntersectionObserver(
+        (entries) => {
+          for (const entry of entries) {
+            if (entry.isIntersecting) inZone.add(entry.target);
+            else inZone.delete(entry.target);
+          }
+          setIsTucked(inZone.size > 0);
+        },
+        { rootMargin: `-${Math.max(0, window.innerHeight - contactButtonZone)}px 0px 0px 0px` },
+      );
+      guarded.forEach((element) => observer!.observe(element));
+    };
+    watch();
+    window.addEventListener('resize', watch);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', watch);
+    };
+  }, [enabled]);
+  return isTucked;
+}
+
+/**
+ * The public landing page of spec §2 for the partner link /referral/{uuid}. `initial` is what the
+ * server rendered it with (issue 12 §1); without it the settings are loaded.
+ */
+export function LandingPage({ uuid, initial, onReady }: { uuid: string | null; initial?: LandingData; onReady?: () => void }) {
+  const { companyName, logoUrl, contactUrl, supportPhone, dualPricing } = usePublicSettings(initial?.settings);
+  const year = initial?.year ?? new Date().getFullYear();
+  const [estimate, setEstimate] = useState<SavingsEstimateInput | null>(null);
+  const isContactTucked = useContactTucked(!!contactUrl);
+  const requestRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    // Tests and the bench wait for this: the page is hydrated and the form works.
+    onReady?.();
+    document.documentElement.dataset.landingReady = 'true';
+    // Once, on mount: `onReady` hands back what was typed before hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [isSubmitted, setIsSubmitted] = useState(false);
   const thankYouRef = useRef<HTMLHeadingElement>(null);
 
@@ -59,7 +116,7 @@ export function LandingPage({ uuid }: { uuid: string | null }) {
   async function handleSubmit(form: ReferralFormValues, honeypot: string) {
     // One id for the browser pixel's Lead and the server's (Conversions API), so Meta counts one.
     const eventId = newPixelEventId();
-    const isAccepted = await sendReferral({ form, uuid, supportPhone, honeypot, tracking: pixelTracking(eventId) });
+    const isAccepted = await sendReferral({ form, uuid, supportPhone, honeypot, estimate, tracking: pixelTracking(eventId) });
     if (isAccepted) {
       trackPixelEvent('Lead', eventId);
       setIsSubmitted(true);
@@ -109,6 +166,12 @@ export function LandingPage({ uuid }: { uuid: string | null }) {
                 average, and <strong className="text-white">up to 100%</strong>. Request a free, no-obligation analysis and see
                 exactly what you would keep.
               </p>
+              <a
+                href="#request"
+                className="mt-6 inline-flex items-center justify-center rounded-lg bg-white px-5 py-3 text-base font-semibold text-brand-800 shadow-lg transition hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white lg:hidden"
+              >
+                Get my free analysis
+              </a>
               <ul className="mt-7 space-y-2.5">
                 {promises.map((promise) => (
                   <li key={promise} className="flex items-center gap-2.5 text-base text-white">
@@ -128,10 +191,19 @@ export function LandingPage({ uuid }: { uuid: string | null }) {
                   </div>
                 ))}
               </dl>
+              <div className="mt-10" data-contact-guard>
+                <SavingsEstimator
+                  terms={dualPricing}
+                  onEstimate={setEstimate}
+                  onContinue={() => requestRef.current?.querySelector<HTMLElement>('input, h2[tabindex]')?.focus()}
+                />
+              </div>
             </div>
 
             <div
               id="request"
+              ref={requestRef}
+              data-contact-guard
               className="scroll-mt-6 rounded-2xl bg-white p-5 text-slate-900 shadow-2xl ring-1 ring-slate-900/5 sm:p-8"
             >
               {isSubmitted ? (
@@ -218,8 +290,20 @@ export function LandingPage({ uuid }: { uuid: string | null }) {
                 Questions? Call <span className="whitespace-nowrap text-slate-200">{supportPhone}</span>
               </p>
             )}
+            {contactUrl && (
+              <p className="mt-2">
+                <a
+                  href={contactUrl}
+                  target="_blank"
+                  rel="noopener"
+                  className="rounded text-slate-200 underline underline-offset-2 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+                >
+                  Contact us
+                </a>
+              </p>
+            )}
             <p className="mt-2 text-xs">
-              © {new Date().getFullYear()} {companyName}. All rights reserved.
+              © {year} {companyName}. All rights reserved.
             </p>
           </div>
         </div>
@@ -230,7 +314,8 @@ export function LandingPage({ uuid }: { uuid: string | null }) {
           href={contactUrl}
           target="_blank"
           rel="noopener"
-          className="fixed bottom-4 right-4 z-40 inline-flex items-center gap-2 rounded-full bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white shadow-lg shadow-brand-900/30 ring-1 ring-white/20 transition hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:bottom-6 sm:right-6 sm:px-5 sm:py-3"
+          data-testid="floating-contact"
+          className={`fixed bottom-4 right-4 z-40 ${isContactTucked ? 'translate-y-[calc(100%+2rem)] focus-visible:translate-y-0' : ''} inline-flex items-center gap-2 rounded-full bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white shadow-lg shadow-brand-900/30 ring-1 ring-white/20 transition hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:bottom-6 sm:right-6 sm:px-5 sm:py-3`}
         >
           <ChatIcon className="size-5" />
           {m.getInTouch}

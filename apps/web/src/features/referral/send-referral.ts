@@ -1,6 +1,6 @@
-import toast from 'react-hot-toast';
 import { referralMessages as m } from '@portal/contract';
 import { submitReferral, type SubmitReferralInput } from './api/submit-referral';
+import { notify } from './notify';
 
 /**
  * Submits with the spec §8 feedback: 'Invalid referral link' without a uuid, the success toast, or
@@ -12,16 +12,16 @@ export async function sendReferral(
 ): Promise<boolean> {
   const { uuid } = input;
   if (!uuid) {
-    toast.error(m.invalidLink);
+    void notify('error', m.invalidLink);
     return false;
   }
   try {
     await submit({ ...input, uuid });
   } catch (error) {
     console.error('Referral submission failed:', error instanceof Error ? error.message : error);
-    toast.error(m.submitFailed);
+    void notify('error', m.submitFailed);
     return false;
   }
-  toast.success(m.submitted);
+  void notify('success', m.submitted);
   return true;
 }

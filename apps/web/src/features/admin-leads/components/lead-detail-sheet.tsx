@@ -123,6 +123,18 @@ function LeadDetails({ lead }: { lead: AdminLeadDetail }) {
         />
       </Section>
       <PartnerSection lead={lead} />
+      {lead.estimate && (
+        <Section title="Savings estimate">
+          <ul className="space-y-1.5 text-sm text-slate-900">
+            {lead.estimate.lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <p className="mt-2 text-xs text-slate-500">
+            Made by the merchant on the landing page before sending; also in the CRM note.
+          </p>
+        </Section>
+      )}
       <Section title="Consent proof">
         <Facts
           items={[

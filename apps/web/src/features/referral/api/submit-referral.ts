@@ -5,6 +5,7 @@ import {
   referralMessages as m,
   type LeadTracking,
   type ReferralForm,
+  type SavingsEstimateInput,
 } from '@portal/contract';
 import { callApi, isRecord } from './http';
 
@@ -16,6 +17,8 @@ export interface SubmitReferralInput {
   supportPhone: string | null;
   /** The hidden `website` field; people leave it empty. */
   honeypot: string;
+  /** The savings estimate the merchant made before sending (landing page only; issue 12 §2). */
+  estimate?: SavingsEstimateInput | null;
   /** A logged-in partner's bearer token: the lead is then attributed with source 'portal'. */
   token?: string | null;
   /** An admin's submission: the partner credited (source 'admin'); none leaves it unattributed. */
@@ -44,6 +47,7 @@ export function buildReferralPayload(input: SubmitReferralInput) {
     website: input.honeypot,
     ...(input.partnerId ? { partner_id: input.partnerId } : {}),
     ...(input.tracking ? { tracking: input.tracking } : {}),
+    ...(input.estimate ? { estimate: input.estimate } : {}),
   };
 }
 

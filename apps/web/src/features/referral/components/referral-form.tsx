@@ -23,6 +23,12 @@ const emptyForm: ReferralFormValues = {
   marketingConsent: false,
 };
 
+/**
+ * No defaults for the typed fields and checkboxes: the form reads them from the page when it starts,
+ * so what a merchant typed into the server-rendered page before it hydrated stays (issue 12 §1).
+ */
+const initialValues: Partial<ReferralFormValues> = { countryCode: limits.defaultCountryCode };
+
 /** US and Canada share +1, so the select's value is the country code, mapped to its dial code. */
 const defaultCountry = countries.find((c) => c.dial_code === limits.defaultCountryCode)?.code ?? '';
 
@@ -71,7 +77,7 @@ export function ReferralForm({ supportPhone, submitLabel, onSubmit, resetOnSucce
     reset,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<ReferralFormValues>({ resolver: referralFormResolver, defaultValues: emptyForm });
+  } = useForm<ReferralFormValues>({ resolver: referralFormResolver, defaultValues: initialValues });
 
   const a11y = (name: keyof ReferralFormValues) => ({
     id: fieldId(name),
@@ -95,7 +101,8 @@ export function ReferralForm({ supportPhone, submitLabel, onSubmit, resetOnSucce
   const labelClass = 'mb-1.5 block text-sm font-medium text-slate-700';
 
   return (
-    <form noValidate onSubmit={submit} className="relative">
+    // method="post": sent before the script runs, the fields never end up in a URL.
+    <form noValidate method="post" onSubmit={submit} className="relative">
       <fieldset disabled={isSubmitting} className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <label htmlFor={fieldId('businessName')} className={labelClass}>
