@@ -30,7 +30,9 @@ export interface TestContext {
  * An empty database on the TEST_DATABASE_URL server, or a copy of the run's migrated template
  * (test/global-setup.ts) when there is one: its URL, and drop() to remove it.
  */
-export async function createPostgresTestDatabase(opts: { fromTemplate?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createPostgresTestDatabase(
+  opts: { fromTemplate?: boolean } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const template = opts.fromTemplate === false ? undefined : inject('postgresTemplate');
@@ -112,3 +114,6 @@ export async function createTestContext(
     },
   };
 }
+
+/** CRM=zoho with dummy credentials: leads get their CRM push entry (no worker runs in tests, so nothing calls Zoho). */
+export const zohoTestEnv = { CRM: 'zoho', ZOHO_CLIENT_ID: 'id', ZOHO_CLIENT_SECRET: 'secret', ZOHO_REFRESH_TOKEN: 'refresh' };

@@ -11,7 +11,7 @@ import {
 import { buildReferralForm } from '@portal/contract/testing';
 import { auditLog, leadEvents, leads, outbox } from '../../db/schema';
 import { createSession } from '../../lib/sessions';
-import { createTestContext, type TestContext } from '../../../test/context';
+import { createTestContext, zohoTestEnv, type TestContext } from '../../../test/context';
 import { parseCsv } from '../../../test/csv';
 import { bearer, createAdmin, createLead, createPartner } from '../../../test/factories';
 
@@ -23,7 +23,7 @@ let p2: Awaited<ReturnType<typeof createPartner>>;
 
 beforeAll(async () => {
   // A CRM that takes leads, so each lead has a push entry to fail and retry (no worker calls it).
-  ctx = await createTestContext({ CRM: 'zoho', ZOHO_CLIENT_ID: 'id', ZOHO_CLIENT_SECRET: 'secret', ZOHO_REFRESH_TOKEN: 'refresh' });
+  ctx = await createTestContext(zohoTestEnv);
   admin = await createAdmin(ctx.db, { fullName: 'Ada Admin' });
   adminToken = await createSession(ctx.db, admin.id);
   p1 = await createPartner(ctx.db, { fullName: 'Paula First' });

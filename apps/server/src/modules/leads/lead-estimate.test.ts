@@ -7,7 +7,7 @@ import { composeLeadPayload, savingsEstimateMessages, settingKeys } from '@porta
 import { buildReferralForm } from '@portal/contract/testing';
 import { leads, settings } from '../../db/schema';
 import { createOutboxProcessor } from '../../lib/outbox';
-import { createTestContext, type TestContext } from '../../../test/context';
+import { createTestContext, zohoTestEnv, type TestContext } from '../../../test/context';
 import { bearer, createAdmin, createPartner, loginAs } from '../../../test/factories';
 import { createZohoConnector } from './crm/zoho-connector';
 import { crmHandlers } from './crm-push';
@@ -19,7 +19,7 @@ let partner: Awaited<ReturnType<typeof createPartner>>;
 let adminToken: string;
 
 beforeAll(async () => {
-  [ctx, zoho] = await Promise.all([createTestContext(), startFakeZoho()]);
+  [ctx, zoho] = await Promise.all([createTestContext(zohoTestEnv), startFakeZoho()]);
   partner = await createPartner(ctx.db, { fullName: 'Pat Partner', email: 'pat@partners.example' });
   const admin = await createAdmin(ctx.db);
   adminToken = await loginAs(ctx.app, admin);

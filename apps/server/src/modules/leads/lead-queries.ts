@@ -350,6 +350,7 @@ export async function getPartnerLeadDetail(
     .select(rowColumns)
     .from(leads)
     .leftJoin(users, eq(users.id, leads.partnerId))
+    .leftJoin(disabledPartners, eq(disabledPartners.id, leads.disabledPartnerId))
     .where(and(eq(leads.publicId, publicId), eq(leads.partnerId, partnerId)));
   if (!row) return null;
   return {

@@ -4,7 +4,7 @@ import { composeLeadPayload, messages, settingKeys, type CreateLeadRequest } fro
 import { leads, outbox, settings } from '../../db/schema';
 import { createSession } from '../../lib/sessions';
 import { PUSH_LEAD } from './crm-push';
-import { createTestContext, type TestContext } from '../../../test/context';
+import { createTestContext, zohoTestEnv, type TestContext } from '../../../test/context';
 import { bearer, createAdmin, createPartner } from '../../../test/factories';
 import { buildReferralForm } from '@portal/contract/testing';
 
@@ -13,10 +13,9 @@ let ctx: TestContext;
 let partner: Awaited<ReturnType<typeof createPartner>>;
 
 // A CRM that takes leads (no worker runs in tests, so nothing calls it); CRM=none is tested below.
-const zohoEnv = { CRM: 'zoho', ZOHO_CLIENT_ID: 'id', ZOHO_CLIENT_SECRET: 'secret', ZOHO_REFRESH_TOKEN: 'refresh' };
 
 beforeAll(async () => {
-  ctx = await createTestContext({ RATE_LIMITS: 'on', ...zohoEnv });
+  ctx = await createTestContext({ RATE_LIMITS: 'on', ...zohoTestEnv });
   partner = await createPartner(ctx.db, { facebookPixelId: '1234567890' });
 });
 afterAll(() => ctx.close());

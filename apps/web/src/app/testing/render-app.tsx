@@ -68,16 +68,33 @@ export const server = setupServer(
   http.get(api('/settings/public'), () => HttpResponse.json({ status: 'success', data: {} })),
   http.post(api('/users/logout'), () => HttpResponse.json({ status: 'success', message: 'Logged out' })),
   http.get(api('/users/two-factor'), () =>
-    HttpResponse.json({ status: 'success', data: { enabled: false, enabled_at: null, recovery_codes_remaining: 0, setup_required: false } }),
+    HttpResponse.json({
+      status: 'success',
+      data: { enabled: false, enabled_at: null, recovery_codes_remaining: 0, setup_required: false },
+    }),
   ),
   http.get(api('/users/user/get-pixel-id'), () => HttpResponse.json({ status: 'success', data: { facebook_pixel_id: '' } })),
+  http.get(api('/users/conversions-api'), () =>
+    HttpResponse.json({
+      status: 'success',
+      data: { available: true, token_set: false, token_updated_at: null, last_delivery: null },
+    }),
+  ),
   http.get(api('/users/notification-preferences'), () =>
     HttpResponse.json({ status: 'success', data: { lead_status_changed: true, new_referral: true } }),
   ),
   // Figures and lists of the home pages: these tests are about routing and messages, not the
   // figures, so the pages get an outage and show their error state under their heading.
-  ...['/users/sessions', '/dashboard/summary', '/dashboard/timeseries', '/admin/stats', '/admin/crm-health', '/leads/mine/counts', '/leads/mine'].map(
-    (path) => http.get(api(path), () => HttpResponse.json({ status: 'error', message: 'Service unavailable' }, { status: 503 })),
+  ...[
+    '/users/sessions',
+    '/dashboard/summary',
+    '/dashboard/timeseries',
+    '/admin/stats',
+    '/admin/crm-health',
+    '/leads/mine/counts',
+    '/leads/mine',
+  ].map((path) =>
+    http.get(api(path), () => HttpResponse.json({ status: 'error', message: 'Service unavailable' }, { status: 503 })),
   ),
 );
 
