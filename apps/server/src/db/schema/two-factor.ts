@@ -3,7 +3,7 @@ import { createdAt, updatedAt } from './columns';
 import { users } from './users';
 
 /**
- * A user's TOTP authenticator (decision 009). The secret is stored encrypted (AES-256-GCM, key from
+ * A user's TOTP authenticator (decision 010). The secret is stored encrypted (AES-256-GCM, key from
  * SECRETS_KEY); `enabledAt` is null while an enrolment waits for its first code. `lastUsedStep` is
  * the 30-second step of the last code accepted: a code is accepted only for a later step, so a code
  * seen over a shoulder or in a log cannot be replayed within its window.

@@ -20,7 +20,7 @@ import { generateToken, hashToken } from '../../lib/tokens';
 import { generateTotpSecret, matchTotpStep, qrSvgDataUrl, totpUrl } from '../../lib/totp';
 
 /**
- * Two-factor authentication with TOTP (decision 009). Every entry point that checks a code takes
+ * Two-factor authentication with TOTP (decision 010). Every entry point that checks a code takes
  * `now` so tests can hold the clock; the routes pass Date.now().
  */
 
