@@ -1,65 +1,52 @@
 import { messages } from '@portal/contract';
 import { ADMIN } from './support/constants';
-import { expect, expectPage, loginApi, loginViaUi, registerPartner, test, uniqueEmail } from './support/fixtures';
-import { startPortal, type Portal } from './support/server';
-import { startMailCatcher, type MailCatcher } from './support/smtp';
+import { expect, expectPage, loginApi, loginViaUi, pageHeading, registerPartner, signIn, test, uniqueEmail } from './support/fixtures';
 
 const phone = { width: 390, height: 844 };
 
 test.describe('invite', () => {
-  let portal: Portal;
-  let catcher: MailCatcher;
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    catcher = await startMailCatcher();
-    portal = await startPortal({ SMTP_URL: catcher.url });
+  // The admin invites at desktop width; the invitee opens the mail's link on a phone.
+  test('an admin invites a partner who sets a password from the mail on a phone', async ({
+    browser,
+    baseURL,
+    mail: catcher,
+  }) => {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    await signIn(page, ADMIN, '/admin/users');
+    await expect(pageHeading(page, 'Users')).toBeVisible();
+
+    const email = uniqueEmail('invited');
+    await page.getByRole('button', { name: 'Invite user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite user' });
+    await dialog.getByLabel('Full name').fill('Ivy Invited');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Compensation link (optional)').fill('javascript:alert(1)');
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(dialog.getByText(messages.adminUsers.compensationLinkInvalid)).toBeVisible();
+    await dialog.getByLabel('Compensation link (optional)').fill('https://pay.example.com/ivy');
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(dialog).toBeHidden();
+    const row = page.getByRole('row').filter({ hasText: email });
+    await expect(row.getByText('Invited', { exact: true })).toBeVisible();
+
+    const mail = await catcher.waitFor(email);
+    const link = mail.text?.match(/https?:\/\/\S+invite=1/)?.[0];
+    expect(link).toBeTruthy();
+    const invitee = await browser.newContext({ baseURL, viewport: phone });
+    const invitePage = await invitee.newPage();
+    await invitePage.goto(link!);
+    await expect(invitePage.getByRole('heading', { name: messages.resetPassword.firstPasswordTitle })).toBeVisible();
+    await invitePage.getByLabel('New password', { exact: true }).fill('ivy-first-password-1');
+    await invitePage.getByLabel('Confirm new password').fill('ivy-first-password-1');
+    await invitePage.getByRole('button', { name: 'Set password' }).click();
+    await expect(invitePage).toHaveURL(/\/login$/);
+    await expect(invitePage.getByText(messages.resetPassword.firstPasswordDone).first()).toBeVisible();
+    await loginViaUi(invitePage, email, 'ivy-first-password-1');
+    await expect(invitePage).toHaveURL(/\/dashboard$/);
+    await invitee.close();
+    await context.close();
   });
-  test.afterAll(async () => {
-    await portal?.stop();
-    await catcher?.close();
-  });
-
-  for (const viewport of [undefined, phone]) {
-    test(`an admin invites a partner who sets a password from the mail${viewport ? ' (phone)' : ''}`, async ({ browser }) => {
-      const context = await browser.newContext({ baseURL: portal.baseURL, ...(viewport && { viewport }) });
-      const page = await context.newPage();
-      await loginViaUi(page, ADMIN.email, ADMIN.password);
-      await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-      await page.goto('/admin/users');
-      await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();
-
-      const email = uniqueEmail('invited');
-      await page.getByRole('button', { name: 'Invite user' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Invite user' });
-      await dialog.getByLabel('Full name').fill('Ivy Invited');
-      await dialog.getByLabel('Email').fill(email);
-      await dialog.getByLabel('Compensation link (optional)').fill('javascript:alert(1)');
-      await dialog.getByRole('button', { name: 'Send invitation' }).click();
-      await expect(dialog.getByText(messages.adminUsers.compensationLinkInvalid)).toBeVisible();
-      await dialog.getByLabel('Compensation link (optional)').fill('https://pay.example.com/ivy');
-      await dialog.getByRole('button', { name: 'Send invitation' }).click();
-      await expect(dialog).toBeHidden();
-      const row = page.getByRole('row').filter({ hasText: email });
-      await expect(row.getByText('Invited', { exact: true })).toBeVisible();
-
-      const mail = await catcher.waitFor(email);
-      const link = mail.text?.match(/https?:\/\/\S+invite=1/)?.[0];
-      expect(link).toBeTruthy();
-      const invitee = await browser.newContext({ baseURL: portal.baseURL, ...(viewport && { viewport }) });
-      const invitePage = await invitee.newPage();
-      await invitePage.goto(link!);
-      await expect(invitePage.getByRole('heading', { name: messages.resetPassword.firstPasswordTitle })).toBeVisible();
-      await invitePage.getByLabel('New password', { exact: true }).fill('ivy-first-password-1');
-      await invitePage.getByLabel('Confirm new password').fill('ivy-first-password-1');
-      await invitePage.getByRole('button', { name: 'Set password' }).click();
-      await expect(invitePage).toHaveURL(/\/login$/);
-      await expect(invitePage.getByText(messages.resetPassword.firstPasswordDone).first()).toBeVisible();
-      await loginViaUi(invitePage, email, 'ivy-first-password-1');
-      await expect(invitePage).toHaveURL(/\/dashboard$/);
-      await invitee.close();
-      await context.close();
-    });
-  }
 });
 
 test('a partner disabled while signed in lands on /login with the message at their next action', async ({
@@ -73,7 +60,7 @@ test('a partner disabled while signed in lands on /login with the message at the
 
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await loginViaUi(page, partner.email, partner.password);
+  await signIn(page, partner, '/dashboard');
   // Wait until the dashboard has loaded its figures: a query still in flight when the account is
   // disabled would end the session before the action this test takes.
   await expectPage(page, /\/dashboard$/, 'Dashboard');
@@ -117,9 +104,7 @@ test('an admin sets a compensation link and the partner’s My Commissions page 
 
   const adminContext = await browser.newContext({ baseURL });
   const adminPage = await adminContext.newPage();
-  await loginViaUi(adminPage, admin.email, admin.password);
-  await expect(adminPage.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-  await adminPage.goto(`/admin/users?q=${encodeURIComponent(partner.email)}`);
+  await signIn(adminPage, admin, `/admin/users?q=${encodeURIComponent(partner.email)}`);
   await adminPage.getByRole('link', { name: 'Cora Commission' }).click();
   await expect(adminPage.getByRole('heading', { name: 'Cora Commission' })).toBeVisible();
   await adminPage.getByLabel('Compensation link').fill('http://not-https.example.com');
@@ -131,8 +116,8 @@ test('an admin sets a compensation link and the partner’s My Commissions page 
 
   const context = await browser.newContext({ baseURL, viewport: phone });
   const page = await context.newPage();
-  await loginViaUi(page, partner.email, partner.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await signIn(page, partner, '/dashboard');
+  await expectPage(page, /\/dashboard$/, 'Dashboard');
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('link', { name: 'My Commissions' }).click();
   await expect(page.getByRole('heading', { name: 'My Commissions', level: 1 })).toBeVisible();
@@ -143,20 +128,14 @@ test('an admin sets a compensation link and the partner’s My Commissions page 
 });
 
 test.describe('brand settings', () => {
-  let portal: Portal;
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    portal = await startPortal();
-  });
-  test.afterAll(async () => {
-    await portal?.stop();
-  });
-
-  test('reach the landing page and its preview tags; a javascript: Contact Us is refused', async ({ browser }) => {
-    const context = await browser.newContext({ baseURL: portal.baseURL });
+  test('reach the landing page and its preview tags; a javascript: Contact Us is refused', async ({
+    browser,
+    baseURL,
+    freshSettings: _,
+  }) => {
+    const context = await browser.newContext({ baseURL });
     const page = await context.newPage();
-    await loginViaUi(page, ADMIN.email, ADMIN.password);
-    await page.goto('/admin/settings');
+    await signIn(page, ADMIN, '/admin/settings');
     await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: 'Add Contact Us' }).click();
@@ -173,7 +152,7 @@ test.describe('brand settings', () => {
     await expect(page.getByRole('button', { name: 'Change Company Name' })).toBeVisible();
 
     const partner = await registerPartner(context.request);
-    const landing = await browser.newContext({ baseURL: portal.baseURL, viewport: phone });
+    const landing = await browser.newContext({ baseURL, viewport: phone });
     const visitor = await landing.newPage();
     await visitor.goto(`/referral/${partner.user.uuid}`);
     await expect(visitor.getByRole('banner').getByText('Acme Payments')).toBeVisible();

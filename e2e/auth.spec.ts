@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { limits, messages } from '@portal/contract';
 import { ADMIN } from './support/constants';
-import { expect, expectPage, loginViaUi, pageHeading, registerPartner, test } from './support/fixtures';
+import { expect, expectPage, loginViaUi, pageHeading, registerPartner, signIn, test } from './support/fixtures';
 
 const onDashboard = (page: Page) => expectPage(page, /\/dashboard$/, 'Dashboard');
 const onLogin = (page: Page) => expectPage(page, /\/login$/, 'Sign in');
@@ -61,7 +61,7 @@ test.describe('login', () => {
 
   test('sends a logged-in user away from the login-type pages', async ({ page, request }) => {
     const partner = await registerPartner(request);
-    await loginViaUi(page, partner.email, partner.password);
+    await signIn(page, partner, '/dashboard');
     await onDashboard(page);
     for (const path of ['/login', '/forgot-password', '/reset-password?token=abc']) {
       await page.goto(path);
@@ -71,7 +71,7 @@ test.describe('login', () => {
 
   test('restores the session on reload and clears a corrupt stored user', async ({ page, request }) => {
     const partner = await registerPartner(request);
-    await loginViaUi(page, partner.email, partner.password);
+    await signIn(page, partner, '/dashboard');
     await onDashboard(page);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
@@ -84,7 +84,7 @@ test.describe('login', () => {
 
   test('sends the user to /login when the server rejects the stored token', async ({ page, request }) => {
     const partner = await registerPartner(request);
-    await loginViaUi(page, partner.email, partner.password);
+    await signIn(page, partner, '/dashboard');
     await onDashboard(page);
     // End the session server-side behind the browser's back; the next call answers 401.
     const token = await page.evaluate(() => localStorage.getItem('token'));
@@ -99,7 +99,7 @@ test.describe('login', () => {
 test.describe('logout', () => {
   test('ends the session with a toast and lands on /login', async ({ page, request }) => {
     const partner = await registerPartner(request);
-    await loginViaUi(page, partner.email, partner.password);
+    await signIn(page, partner, '/dashboard');
     await onDashboard(page);
     const token = await page.evaluate(() => localStorage.getItem('token'));
 
@@ -191,7 +191,7 @@ test.describe('inactivity', () => {
     // The browser's clock is fake: minutes pass in an instant, and exactly when the test says.
     await page.clock.install();
     const partner = await registerPartner(request);
-    await loginViaUi(page, partner.email, partner.password);
+    await signIn(page, partner, '/dashboard');
     await onDashboard(page);
 
     await page.clock.fastForward(limits.inactivityLogoutMs - 60_000);

@@ -1,6 +1,6 @@
 import { limits, messages, settingKeys } from '@portal/contract';
 import { ADMIN } from './support/constants';
-import { expect, expectPage, loginApi, loginViaUi, registerPartner, test } from './support/fixtures';
+import { expect, expectPage, loginApi, registerPartner, signIn, test } from './support/fixtures';
 
 test.describe('redirects', () => {
   test('sends / and unknown paths to /login when logged out', async ({ page }) => {
@@ -13,17 +13,13 @@ test.describe('redirects', () => {
   test('sends / and unknown paths to the home of the role', async ({ browser, request, baseURL }) => {
     const partner = await registerPartner(request);
     const partnerPage = await (await browser.newContext({ baseURL })).newPage();
-    await loginViaUi(partnerPage, partner.email, partner.password);
-    await expectPage(partnerPage, /\/dashboard$/, 'Dashboard');
-    await partnerPage.goto('/');
+    await signIn(partnerPage, partner, '/');
     await expectPage(partnerPage, /\/dashboard$/, 'Dashboard');
     await partnerPage.goto('/no/such/page');
     await expectPage(partnerPage, /\/dashboard$/, 'Dashboard');
 
     const adminPage = await (await browser.newContext({ baseURL })).newPage();
-    await loginViaUi(adminPage, ADMIN.email, ADMIN.password);
-    await expectPage(adminPage, /\/admin$/, 'Dashboard');
-    await adminPage.goto('/');
+    await signIn(adminPage, ADMIN, '/');
     await expectPage(adminPage, /\/admin$/, 'Dashboard');
     await adminPage.goto('/no/such/page');
     await expectPage(adminPage, /\/admin$/, 'Dashboard');
@@ -31,16 +27,12 @@ test.describe('redirects', () => {
 
   test('sends a partner on an admin page to /dashboard', async ({ page, request }) => {
     const partner = await registerPartner(request);
-    await loginViaUi(page, partner.email, partner.password);
-    await expectPage(page, /\/dashboard$/, 'Dashboard');
-    await page.goto('/admin/settings');
+    await signIn(page, partner, '/admin/settings');
     await expectPage(page, /\/dashboard$/, 'Dashboard');
   });
 
   test('sends an admin on a partner page to /admin', async ({ page }) => {
-    await loginViaUi(page, ADMIN.email, ADMIN.password);
-    await expectPage(page, /\/admin$/, 'Dashboard');
-    await page.goto('/settings');
+    await signIn(page, ADMIN, '/settings');
     await expectPage(page, /\/admin$/, 'Dashboard');
   });
 
@@ -58,7 +50,7 @@ test.describe('redirects', () => {
 test.describe('partner navigation', () => {
   test('shows the partner links and highlights the current route', async ({ page, request }) => {
     const partner = await registerPartner(request);
-    await loginViaUi(page, partner.email, partner.password);
+    await signIn(page, partner, '/dashboard');
     await expectPage(page, /\/dashboard$/, 'Dashboard');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
@@ -78,7 +70,7 @@ test.describe('partner navigation', () => {
 
   test('opens Settings from the keyboard-accessible account menu', async ({ page, request }) => {
     const partner = await registerPartner(request);
-    await loginViaUi(page, partner.email, partner.password);
+    await signIn(page, partner, '/dashboard');
     await expectPage(page, /\/dashboard$/, 'Dashboard');
     const menuButton = page.getByRole('button', { name: 'Account menu' });
     await menuButton.focus();
@@ -98,7 +90,7 @@ test.describe('partner navigation', () => {
 
   test('shows the alert for My Commissions without a compensation link', async ({ page, request }) => {
     const partner = await registerPartner(request);
-    await loginViaUi(page, partner.email, partner.password);
+    await signIn(page, partner, '/dashboard');
     await expectPage(page, /\/dashboard$/, 'Dashboard');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('link', { name: 'My Commissions' }).click();
@@ -113,7 +105,7 @@ test.describe('partner navigation', () => {
     test('copies the referral link with a toast and a checkmark for 2 seconds', async ({ page, request, baseURL }) => {
       await page.clock.install();
       const partner = await registerPartner(request);
-      await loginViaUi(page, partner.email, partner.password);
+      await signIn(page, partner, '/dashboard');
       await expectPage(page, /\/dashboard$/, 'Dashboard');
       const button = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /Public URL/ });
       // From here the page's time moves only when the test moves it.
@@ -133,7 +125,7 @@ test.describe('partner navigation', () => {
 
 test.describe('admin navigation', () => {
   test('shows the admin links without partner extras', async ({ page }) => {
-    await loginViaUi(page, ADMIN.email, ADMIN.password);
+    await signIn(page, ADMIN, '/admin');
     await expectPage(page, /\/admin$/, 'Dashboard');
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const [name, path, heading] of [
@@ -159,7 +151,7 @@ test.describe('phone width', () => {
 
   test('collapses the nav behind the menu button', async ({ page, request }) => {
     const partner = await registerPartner(request);
-    await loginViaUi(page, partner.email, partner.password);
+    await signIn(page, partner, '/dashboard');
     await expectPage(page, /\/dashboard$/, 'Dashboard');
     const menuButton = page.getByRole('button', { name: 'Open menu' });
     await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
@@ -194,7 +186,7 @@ test.describe('Contact Us setting', () => {
     expect(created.status(), await created.text()).toBe(201);
 
     const partner = await registerPartner(request);
-    await loginViaUi(page, partner.email, partner.password);
+    await signIn(page, partner, '/dashboard');
     await expectPage(page, /\/dashboard$/, 'Dashboard');
     await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact Us' })).toHaveAttribute(
       'href',

@@ -31,7 +31,8 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: chromiumLaunch,
     viewport: { width: 1280, height: 800 },
-    trace: 'retain-on-failure',
+    // A trace records every step with screenshots, which costs each test; CI keeps one for a retried test.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
 });

@@ -1,14 +1,12 @@
 import { limits, messages, pipelineMessages } from '@portal/contract';
 import { ADMIN } from './support/constants';
-import { expect, expectPage, loginApi, loginViaUi, pageHeading, registerPartner, test } from './support/fixtures';
+import { expect, expectPage, loginApi, pageHeading, registerPartner, signIn, test } from './support/fixtures';
 
 test.describe('partner settings', () => {
   test('saves the Facebook Pixel ID with a banner that disappears after 3 seconds', async ({ page, request }) => {
     await page.clock.install();
     const partner = await registerPartner(request);
-    await loginViaUi(page, partner.email, partner.password);
-    await expectPage(page, /\/dashboard$/, 'Dashboard');
-    await page.goto('/settings');
+    await signIn(page, partner, '/settings');
     await expect(pageHeading(page, 'Settings')).toBeVisible();
     const field = page.getByLabel('Facebook Pixel ID');
     await expect(field).toBeEnabled();
@@ -38,9 +36,7 @@ test.describe('partner settings', () => {
 test.describe('partner notifications', () => {
   test('switches each email off and on, saved across a reload', async ({ page, request }) => {
     const partner = await registerPartner(request);
-    await loginViaUi(page, partner.email, partner.password);
-    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-    await page.goto('/settings');
+    await signIn(page, partner, '/settings');
     const statusChanges = page.getByRole('switch', { name: 'Status changes' });
     const newReferral = page.getByRole('switch', { name: 'New referral through my link' });
     await expect(statusChanges).toBeChecked();
@@ -58,7 +54,7 @@ test.describe('partner notifications', () => {
 test.describe('admin settings', () => {
   // freshSettings: each test starts from an empty settings table and leaves an empty one behind.
   test('adds, edits and deletes a setting, with the empty state around them', async ({ page, freshSettings: _ }) => {
-    await loginViaUi(page, ADMIN.email, ADMIN.password);
+    await signIn(page, ADMIN, '/admin');
     await expectPage(page, /\/admin$/, 'Dashboard');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
     await expectPage(page, /\/admin\/settings$/, 'Settings');
@@ -112,9 +108,7 @@ test.describe('admin settings', () => {
   });
 
   test('toggles the form with Add Setting and reports a duplicate key', async ({ page, freshSettings: _ }) => {
-    await loginViaUi(page, ADMIN.email, ADMIN.password);
-    await expectPage(page, /\/admin$/, 'Dashboard');
-    await page.goto('/admin/settings');
+    await signIn(page, ADMIN, '/admin/settings');
     await expect(pageHeading(page, 'Settings')).toBeVisible();
     const toggle = page.getByRole('button', { name: 'Add Setting' });
     await toggle.click();
@@ -147,9 +141,7 @@ test.describe('admin settings', () => {
     });
     expect(created.status(), await created.text()).toBe(201);
     const page = await context.newPage();
-    await loginViaUi(page, ADMIN.email, ADMIN.password);
-    await expectPage(page, /\/admin$/, 'Dashboard');
-    await page.goto('/admin/settings');
+    await signIn(page, ADMIN, '/admin/settings');
     const row = page.getByRole('row', { name: /Phone Layout Check/ });
     await expect(row).toContainText(longValue);
     // The Portal settings card comes first, so the table starts below the fold: scroll to the row.

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { composeLeadPayload, messages } from '@portal/contract';
+import { composeLeadPayload, limits, messages } from '@portal/contract';
 import { buildReferralForm } from '@portal/contract/testing';
 import { ADMIN } from './support/constants';
-import { expect, loginViaUi, registerPartner, test, uniqueEmail, type Account } from './support/fixtures';
+import { expect, registerPartner, signIn, test, uniqueEmail, type Account } from './support/fixtures';
 
 const viewports = [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
@@ -24,8 +24,8 @@ async function withoutClipboardApi(page: Page, { copyWorks }: { copyWorks: boole
   }, copyWorks);
 }
 
-async function signIn(page: Page, account: Account) {
-  await loginViaUi(page, account.email, account.password);
+async function openDashboard(page: Page, account: Account) {
+  await signIn(page, account, '/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 }
 
@@ -34,22 +34,26 @@ for (const { name, viewport } of viewports) {
     test.use({ viewport });
 
     test('shows the link and copies it without the Clipboard API, with the toast and the checkmark', async ({ page, request, baseURL }) => {
+      await page.clock.install();
       const partner = await registerPartner(request);
       await withoutClipboardApi(page, { copyWorks: true });
-      await signIn(page, partner);
+      await openDashboard(page, partner);
       const link = `${baseURL}/referral/${partner.user.uuid}`;
       const kit = page.getByRole('region', { name: 'Your referral link' });
       await expect(kit.getByRole('textbox', { name: 'Your referral link' })).toHaveValue(link);
+      // From here the page's time moves only when the test moves it: the checkmark shows for 2 seconds.
+      await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
       await kit.getByRole('button', { name: 'Copy link' }).click();
       await expect(page.getByText(messages.nav.linkCopied)).toBeVisible();
       await expect(kit.getByRole('img', { name: 'Copied' })).toBeVisible();
       expect(await page.evaluate(() => (window as unknown as { __copied: string[] }).__copied)).toEqual([link]);
-      await expect(kit.getByRole('img', { name: 'Copied' })).toBeHidden({ timeout: 4_000 });
+      await page.clock.fastForward(limits.copyCheckmarkMs);
+      await expect(kit.getByRole('img', { name: 'Copied' })).toBeHidden();
     });
 
     test('downloads the QR code as PNG and SVG', async ({ page, request, baseURL }) => {
       const partner = await registerPartner(request);
-      await signIn(page, partner);
+      await openDashboard(page, partner);
       await page.getByRole('region', { name: 'Your referral link' }).getByRole('button', { name: 'QR code' }).click();
       const dialog = page.getByRole('dialog', { name: 'QR code of your referral link' });
       await expect(dialog.getByRole('img', { name: 'QR code of your referral link' })).toBeVisible();
@@ -70,7 +74,7 @@ for (const { name, viewport } of viewports) {
 test('copy shows the failure toast only when both the Clipboard API and the selection fail', async ({ page, request }) => {
   const partner = await registerPartner(request);
   await withoutClipboardApi(page, { copyWorks: false });
-  await signIn(page, partner);
+  await openDashboard(page, partner);
   const errors: string[] = [];
   page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
   await page.getByRole('region', { name: 'Your referral link' }).getByRole('button', { name: 'Copy link' }).click();
@@ -81,7 +85,7 @@ test('copy shows the failure toast only when both the Clipboard API and the sele
 
 test('the Public URL menu holds the share kit', async ({ page, request, baseURL }) => {
   const partner = await registerPartner(request);
-  await signIn(page, partner);
+  await openDashboard(page, partner);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Share options' }).click();
   const menu = page.getByRole('group', { name: 'Share your referral link' });
   await expect(menu.getByRole('textbox', { name: 'Your referral link' })).toHaveValue(`${baseURL}/referral/${partner.user.uuid}`);
@@ -91,7 +95,7 @@ test('the Public URL menu holds the share kit', async ({ page, request, baseURL 
 test.describe('dashboard', () => {
   test('a new partner sees the three steps with Copy and QR', async ({ page, request }) => {
     const partner = await registerPartner(request);
-    await signIn(page, partner);
+    await openDashboard(page, partner);
     await expect(page.getByRole('heading', { name: 'Get your first referral in three steps' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Copy your link' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Get the QR code' })).toBeVisible();
@@ -121,7 +125,7 @@ test.describe('dashboard', () => {
       });
       expect(lead.status()).toBe(201);
 
-      await signIn(page, partner);
+      await openDashboard(page, partner);
       const figures = page.getByRole('region', { name: 'Figures for last 30 days' });
       await expect(figures.getByTestId('card-Link visits')).toHaveText('4');
       await expect(figures.getByTestId('card-Referrals')).toHaveText('1');
@@ -156,68 +160,64 @@ test.describe('dashboard', () => {
 test.describe('resources library', () => {
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
-  for (const { name, viewport } of viewports) {
-    test(`an admin uploads a PDF and adds a video; a partner finds and opens both (${name})`, async ({ browser, request }) => {
-      const suffix = Math.random().toString(36).slice(2, 7);
-      const pdfTitle = `Merchant one-pager ${suffix}`;
-      const videoTitle = `Dual pricing explained ${suffix}`;
+  // The admin adds them at desktop width; the partner finds them on a phone.
+  test('an admin uploads a PDF and adds a video; a partner finds and opens both on a phone', async ({ browser, request }) => {
+    const suffix = Math.random().toString(36).slice(2, 7);
+    const pdfTitle = `Merchant one-pager ${suffix}`;
+    const videoTitle = `Dual pricing explained ${suffix}`;
 
-      const adminPage = await (await browser.newContext({ viewport })).newPage();
-      await loginViaUi(adminPage, ADMIN.email, ADMIN.password);
-      await expect(adminPage).toHaveURL(/\/admin$/);
-      await adminPage.goto('/admin/tutorials');
-      await expect(adminPage.getByRole('heading', { name: 'Resources', level: 1 })).toBeVisible();
+    const adminPage = await (await browser.newContext()).newPage();
+    await signIn(adminPage, ADMIN, '/admin/tutorials');
+    await expect(adminPage.getByRole('heading', { name: 'Resources', level: 1 })).toBeVisible();
 
-      await adminPage.getByRole('button', { name: 'Add resource' }).first().click();
-      let panel = adminPage.getByRole('dialog', { name: 'Add resource' });
-      await panel.getByLabel('Title').fill(pdfTitle);
-      await panel.getByLabel('Type').selectOption('pdf');
-      await panel.getByLabel('Category').fill('Marketing assets');
-      await panel.getByLabel('Description').fill('Leave it with the merchant.');
-      await panel.getByLabel(/PDF file/).setInputFiles({ name: 'one-pager.pdf', mimeType: 'application/pdf', buffer: pdf });
-      await panel.getByLabel('Published (partners see it)').check();
-      await expect(panel.getByRole('group', { name: "Preview of the partner's card" }).getByRole('heading', { name: pdfTitle })).toBeVisible();
-      await panel.getByRole('button', { name: 'Add resource' }).click();
-      await expect(adminPage.getByText(messages.resources.added)).toBeVisible();
-      await expect(adminPage.getByRole('cell', { name: pdfTitle, exact: true })).toBeVisible();
+    await adminPage.getByRole('button', { name: 'Add resource' }).first().click();
+    let panel = adminPage.getByRole('dialog', { name: 'Add resource' });
+    await panel.getByLabel('Title').fill(pdfTitle);
+    await panel.getByLabel('Type').selectOption('pdf');
+    await panel.getByLabel('Category').fill('Marketing assets');
+    await panel.getByLabel('Description').fill('Leave it with the merchant.');
+    await panel.getByLabel(/PDF file/).setInputFiles({ name: 'one-pager.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await panel.getByLabel('Published (partners see it)').check();
+    await expect(panel.getByRole('group', { name: "Preview of the partner's card" }).getByRole('heading', { name: pdfTitle })).toBeVisible();
+    await panel.getByRole('button', { name: 'Add resource' }).click();
+    await expect(adminPage.getByText(messages.resources.added)).toBeVisible();
+    await expect(adminPage.getByRole('cell', { name: pdfTitle, exact: true })).toBeVisible();
 
-      await adminPage.getByRole('button', { name: 'Add resource' }).first().click();
-      panel = adminPage.getByRole('dialog', { name: 'Add resource' });
-      await panel.getByLabel('Title').fill(videoTitle);
-      await panel.getByLabel('Category').fill('Getting started');
-      await panel.getByLabel(/Video URL/).fill('https://www.youtube.com/watch?v=aqz-KE-bpKQ');
-      await panel.getByLabel('Published (partners see it)').check();
-      await panel.getByRole('button', { name: 'Add resource' }).click();
-      await expect(adminPage.getByRole('cell', { name: videoTitle, exact: true })).toBeVisible();
+    await adminPage.getByRole('button', { name: 'Add resource' }).first().click();
+    panel = adminPage.getByRole('dialog', { name: 'Add resource' });
+    await panel.getByLabel('Title').fill(videoTitle);
+    await panel.getByLabel('Category').fill('Getting started');
+    await panel.getByLabel(/Video URL/).fill('https://www.youtube.com/watch?v=aqz-KE-bpKQ');
+    await panel.getByLabel('Published (partners see it)').check();
+    await panel.getByRole('button', { name: 'Add resource' }).click();
+    await expect(adminPage.getByRole('cell', { name: videoTitle, exact: true })).toBeVisible();
 
-      const partner = await registerPartner(request);
-      const context = await browser.newContext({ viewport });
-      const page = await context.newPage();
-      await signIn(page, partner);
-      await page.goto('/tutorials');
-      await expect(page.getByRole('heading', { name: 'Resources', level: 1 })).toBeVisible();
-      await page.getByRole('searchbox', { name: 'Search resources' }).fill(suffix);
-      await expect(page.getByRole('article')).toHaveCount(2);
+    const partner = await registerPartner(request);
+    const context = await browser.newContext({ viewport: viewports[1].viewport });
+    const page = await context.newPage();
+    await signIn(page, partner, '/tutorials');
+    await expect(page.getByRole('heading', { name: 'Resources', level: 1 })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search resources' }).fill(suffix);
+    await expect(page.getByRole('article')).toHaveCount(2);
 
-      await page.getByRole('button', { name: `Watch: ${videoTitle}` }).click();
-      const player = page.getByRole('dialog', { name: videoTitle });
-      await expect(player.locator('iframe')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ');
-      await player.getByRole('button', { name: 'Close' }).click();
-      await expect(player).toBeHidden();
+    await page.getByRole('button', { name: `Watch: ${videoTitle}` }).click();
+    const player = page.getByRole('dialog', { name: videoTitle });
+    await expect(player.locator('iframe')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ');
+    await player.getByRole('button', { name: 'Close' }).click();
+    await expect(player).toBeHidden();
 
-      const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: `Open PDF: ${pdfTitle}` }).click()]);
-      await expect.poll(() => tab.url()).toMatch(/^blob:/);
+    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: `Open PDF: ${pdfTitle}` }).click()]);
+    await expect.poll(() => tab.url()).toMatch(/^blob:/);
 
-      // Both opens are counted for the admin.
+    // Both opens are counted for the admin.
+    await adminPage.reload();
+    const row = adminPage.getByRole('row').filter({ hasText: pdfTitle });
+    await expect(row).toBeVisible();
+    await expect.poll(async () => {
       await adminPage.reload();
-      const row = adminPage.getByRole('row').filter({ hasText: pdfTitle });
-      await expect(row).toBeVisible();
-      await expect.poll(async () => {
-        await adminPage.reload();
-        return adminPage.getByRole('row').filter({ hasText: videoTitle }).getByRole('cell').nth(5).innerText();
-      }).toContain('1');
-      await adminPage.context().close();
-      await context.close();
-    });
-  }
+      return adminPage.getByRole('row').filter({ hasText: videoTitle }).getByRole('cell').nth(5).innerText();
+    }).toContain('1');
+    await adminPage.context().close();
+    await context.close();
+  });
 });

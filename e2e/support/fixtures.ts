@@ -47,6 +47,45 @@ export async function loginViaUi(page: Page, email: string, password: string): P
   await page.getByRole('button', { name: /sign in|log in/i }).click();
 }
 
+/**
+ * Signs in without the login screen, for tests whose subject is another page: the session comes from
+ * the real login API and is put where the app keeps it (spec §3: `token`, `user` and `auth-storage`)
+ * before the app's first script runs, then the browser opens `path`. Written once per tab, so a test
+ * that signs out stays signed out. The login screen itself is covered by auth.spec.ts.
+ */
+export async function signIn(
+  page: Page,
+  account: { email: string; password: string } | Account,
+  path: string,
+): Promise<void> {
+  let token: string;
+  let user: Account['user'];
+  if ('token' in account) {
+    // A registered account's own session, with the user as the server sees it now (a role may have changed).
+    token = account.token;
+    const res = await page.request.get('/api/v1/users/me', { headers: { Authorization: `Bearer ${token}` } });
+    expect(res.status(), await res.text()).toBe(200);
+    user = (await res.json()).data.user as Account['user'];
+  } else {
+    const res = await page.request.post('/api/v1/users/login', { data: { email: account.email, password: account.password } });
+    expect(res.status(), await res.text()).toBe(200);
+    ({ token, user } = (await res.json()).data as { token: string; user: Account['user'] });
+  }
+  await page.context().addInitScript(
+    ({ token, user }) => {
+      if (sessionStorage.getItem('e2e-signed-in')) return;
+      sessionStorage.setItem('e2e-signed-in', '1');
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', JSON.stringify(user));
+      localStorage.setItem('auth-storage', JSON.stringify({ state: { token, user }, version: 0 }));
+    },
+    { token, user },
+  );
+  await page.goto(path);
+  // The first page a worker's browser opens loads the whole app cold: give that alone more time.
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
+}
+
 /** Every page's main heading: wait for it, not for the URL, before acting on a page that loads lazily. */
 export const pageHeading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name, level: 1 });
 
