@@ -176,14 +176,14 @@ async function coldLoad(browser: Browser, url: string, javaScriptEnabled = true)
     /** LCP in ms from the navigation's start (the page's time origin). */
     const readLcp = async () => {
       if (!lcpAt) throw new Error('no largest-contentful-paint entry');
-      return lcpAt - ((await page.evaluate('performance.timeOrigin')) as number);
+      return lcpAt - (await page.evaluate<number>('performance.timeOrigin'));
     };
     if (!javaScriptEnabled) {
       await page.waitForTimeout(500);
       return { lcpMs: await readLcp(), usableMs: 0, scripts };
     }
     // A function, not a string: the page's CSP forbids eval.
-    await page.waitForFunction(() => (window as unknown as { __landingReadyAt: number }).__landingReadyAt > 0, null, {
+    await page.waitForFunction(() => (globalThis as unknown as { __landingReadyAt: number }).__landingReadyAt > 0, null, {
       timeout: 60_000,
       polling: 50,
     });
@@ -191,7 +191,7 @@ async function coldLoad(browser: Browser, url: string, javaScriptEnabled = true)
     await page.waitForLoadState('networkidle');
     // Read before any input: input ends LCP. Scripts fetched on input (the toasts, on focus) are not the load's.
     const lcpMs = await readLcp();
-    const usableMs = (await page.evaluate('window.__landingReadyAt')) as number;
+    const usableMs = await page.evaluate<number>('window.__landingReadyAt');
     isCounting = false;
     const first = page.locator('main input:is([type="text"], [type="email"], [type="tel"], :not([type]))').first();
     await first.focus();
