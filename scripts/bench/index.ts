@@ -1,5 +1,6 @@
 // `npm run bench`: every performance figure the project tracks, measured in one run.
 import { measureReferralBundle } from './bundle';
+import { runLandingBench } from './landing';
 import { runLeadBench } from './leads';
 import { runPipelineBench } from './pipeline';
 import { runDashboardBench } from './dashboard';
@@ -9,6 +10,8 @@ import { runCommissionBench } from './commissions';
 async function main(): Promise<void> {
   console.log('== Landing page JavaScript (gzip) ==');
   await measureReferralBundle();
+  console.log('\n== Landing page load on a throttled phone (issue 12 §1) ==');
+  await runLandingBench();
   console.log('\n== Lead submissions under load (loopback) ==');
   await runLeadBench();
   console.log('\n== GET /users/me at 50 connections, session cache off/on ==');

@@ -40,13 +40,14 @@ const steps = [
   },
 ];
 
-/** Px above the viewport's bottom edge that the floating contact button may occupy. */
-const contactButtonZone = 96;
+/** Px above the viewport's bottom edge and left of its right edge that the floating contact button may occupy. */
+const contactButtonZone = { height: 96, width: 224 };
 
 /**
  * The floating "Get in touch" button slides out of view while a form (the estimate or the request)
- * reaches the strip at the bottom of the screen where it floats, so it never covers a field, a
- * consent text or a button (issue 12 §1). Tucked until measured, and with no script.
+ * or the FAQ's questions reach the bottom-right corner of the screen where it floats, so it never
+ * covers a field, a consent text or a button (issue 12 §1); elsewhere it stays. Tucked until
+ * measured, and with no script.
  */
 function useContactTucked(enabled: boolean): boolean {
   const [isTucked, setIsTucked] = useState(true);
@@ -66,7 +67,9 @@ function useContactTucked(enabled: boolean): boolean {
           }
           setIsTucked(inZone.size > 0);
         },
-        { rootMargin: `-${Math.max(0, window.innerHeight - contactButtonZone)}px 0px 0px 0px` },
+        {
+          rootMargin: `-${Math.max(0, window.innerHeight - contactButtonZone.height)}px 0px 0px -${Math.max(0, window.innerWidth - contactButtonZone.width)}px`,
+        },
       );
       guarded.forEach((element) => observer!.observe(element));
     };
@@ -267,7 +270,9 @@ export function LandingPage({ uuid, initial, onReady }: { uuid: string | null; i
             <p className="mt-3 mb-10 text-center text-base text-slate-600">
               Straight answers about dual pricing, compliance and your free analysis.
             </p>
-            <FaqAccordion entries={faqEntries} />
+            <div data-contact-guard>
+              <FaqAccordion entries={faqEntries} />
+            </div>
           </div>
         </section>
       </main>

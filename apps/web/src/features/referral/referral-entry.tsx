@@ -21,7 +21,9 @@ export function readReferralUuid(pathname: string): string | null {
  * The light entry that main.tsx loads for /referral/* (docs/decisions/002). The server sends the
  * page already rendered with its data (issue 12 §1): hydrate it; otherwise (an old server, no
  * build of the server renderer) render from scratch. The full stylesheet, held back so it does not
- * block the first paint (the critical part is inline), applies now.
+ * block the first paint (the critical part is inline), applies once the page is live: what it adds
+ * (errors, the estimate's result, the thank-you card) only shows after, and its style pass then
+ * does not delay the form becoming usable.
  */
 export function mountReferralPage(root: HTMLElement) {
   const data = readLandingData();
@@ -33,15 +35,24 @@ export function mountReferralPage(root: HTMLElement) {
       <LandingPage
         uuid={readReferralUuid(window.location.pathname)}
         initial={data ?? undefined}
-        onReady={() => restoreControls(typed)}
+        onReady={() => {
+          restoreControls(typed);
+          applyDeferredStyles();
+        }}
       />
     </StrictMode>
   );
   if (isServerRendered) hydrateRoot(root, page);
-  else createRoot(root).render(page);
+  else {
+    applyDeferredStyles();
+    createRoot(root).render(page);
+  }
   provideOwnToaster();
   // The toasts load once the merchant starts on a form, before they can need one.
   document.addEventListener('focusin', () => void loadToasts(), { once: true });
+}
+
+function applyDeferredStyles() {
   for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-deferred-style]')) link.media = 'all';
 }
 

@@ -16,7 +16,7 @@ import { paths } from '@/lib/paths';
 import { downloadProposal } from '../api/create-proposal';
 
 const basisOptions: { value: FeeBasis; label: string }[] = [
-  { value: 'fees', label: 'Monthly processing fees (from the statement)' },
+  { value: 'fees', label: 'Monthly fees (from the statement)' },
   { value: 'rate', label: 'Effective rate' },
   { value: 'unknown', label: 'Not known: use a typical range' },
 ];
