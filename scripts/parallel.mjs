@@ -1,7 +1,7 @@
 // Runs npm scripts side by side and prints each one's output in one piece when it ends:
-// `node scripts/parallel.mjs typecheck lint:quick`. Fails when any of them fails. On this 2-core
-// machine the type checker and the linter each keep one core busy, so together they take the time of
-// the longer one.
+// `node scripts/parallel.mjs typecheck lint:quick`. Fails when any of them fails. The type checker,
+// the linters and the bundler each wait on disk or a single thread part of the time, so on this 2-core
+// machine together they take little more than the longest of them.
 import { spawn } from 'node:child_process';
 
 const scripts = process.argv.slice(2);
