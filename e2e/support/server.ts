@@ -8,7 +8,7 @@ import { ADMIN } from './constants';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -25,8 +25,11 @@ export interface Portal {
   stop(): Promise<void>;
 }
 
-/** A server of its own (fresh embedded database, production mode) on a free port; the built web app must exist. */
-export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
+/**
+ * A server of its own (fresh embedded database, production mode) on a free port; the built web app must
+ * exist. `env` adds to the shell's environment; a variable given as undefined is taken out of it.
+ */
+export async function startPortal(env: Record<string, string | undefined> = {}): Promise<Portal> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-e2e-'));
   const baseURL = `http://127.0.0.1:${port}`;
@@ -34,6 +37,8 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     cwd: root,
     env: {
       ...process.env,
+      // Its own embedded database, whatever the shell points at.
+      DATABASE_URL: undefined,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

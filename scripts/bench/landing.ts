@@ -10,14 +10,14 @@
 //   committed (React's handlers are on every control); the time is taken in the page when that
 //   attribute appears, then a character is typed into the first field and must show in it.
 // Run alone: `node --import tsx scripts/bench/landing.ts` (BENCH_LANDING_RUNS, default 5).
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
+import { chromiumLaunch } from '../../e2e/playwright.config';
+import { startPortal } from '../../e2e/support/server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const distDir = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : path.join(root, 'apps/web/dist');
@@ -33,16 +33,6 @@ const phone = {
   userAgent:
     'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
 };
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
 
 export interface LandingLoad {
   lcpMs: number;
@@ -61,63 +51,11 @@ export interface LandingReport {
   jsFiles: { file: string; gzip: number }[];
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
-
-/** The server as it runs in production (NODE_ENV=production, built web app), on a fresh embedded database. */
-async function startServer(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-landing-'));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  // The embedded database and no Redis, whatever the shell has set.
-  const { DATABASE_URL: _db, REDIS_URL: _redis, ...inherited } = process.env;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...inherited,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseUrl,
-      ADMIN_EMAIL: 'admin@bench.test',
-      ADMIN_PASSWORD: 'Sturdy-Horse-Battery-42',
-      RATE_LIMITS: 'off',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const ok = await fetch(`${baseUrl}/api/v1/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) return { baseUrl, stop };
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error('the server did not start within 150 s');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+/** The server as it runs in production (the browser tests' own), on a fresh embedded database and without Redis. */
+const startServer = async () => {
+  const portal = await startPortal({ REDIS_URL: undefined });
+  return { baseUrl: portal.baseURL, stop: () => portal.stop() };
+};
 
 /** A partner's referral link, as the partner would share it. */
 async function registerPartner(baseUrl: string): Promise<string> {
@@ -216,7 +154,7 @@ export async function runLandingBench(): Promise<LandingReport> {
   if (!fs.existsSync(path.join(distDir, 'ssr', 'render-landing.js')))
     throw new Error(`no production build with the landing renderer in ${distDir}: run \`npm run build\` first`);
   const server = await startServer();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumLaunch.args });
   try {
     const url = await registerPartner(server.baseUrl);
     // One warm-up load, not counted: the server's first render loads the renderer and fills its cache.
