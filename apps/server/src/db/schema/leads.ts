@@ -195,3 +195,31 @@ export const leadStatusCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.status, t.shard] })],
 );
+
+/**
+ * The admin home's roll-up (issue 9 §3): how many leads created on each UTC day are in each status
+ * now. Kept by the application in the transaction of every change that affects it (the lead
+ * insert's own statement, each status move: modules/admin-stats/lead-rollups.ts), so /admin/stats
+ * reads a few thousand rows instead of a million leads. A new lead counts in shard `id % 16` of its
+ * day's `new` row, so concurrent submissions do not queue on one row; every other status (moved by
+ * admins and the CRM pull, one lead at a time) keeps shard 0. Read with sum().
+ */
+export const leadDailyCounts = pgTable(
+  'lead_daily_counts',
+  {
+    day: date('day').notNull(),
+    status: text('status', { enum: leadStatuses }).notNull(),
+    shard: smallint('shard').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status, t.shard] })],
+);
+
+/**
+ * Leads that became approved merchants on each UTC day (approved is final, so a day's count only
+ * grows): the "approved merchants" card. Kept with lead_daily_counts.
+ */
+export const leadDailyApprovals = pgTable('lead_daily_approvals', {
+  day: date('day').primaryKey(),
+  count: integer('count').notNull().default(0),
+});

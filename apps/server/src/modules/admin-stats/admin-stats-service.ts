@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, like, lt, max, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AdminStats, CrmHealth, LeadStatus, Period } from '@portal/contract';
 import type { Database } from '../../db';
-import { auditLog, leads, outbox, referralVisits, users } from '../../db/schema';
+import { auditLog, leadDailyApprovals, leadDailyCounts, leads, outbox, referralVisits, users } from '../../db/schema';
 
 const DAY = 24 * 60 * 60_000;
 const periodDays: Record<Exclude<Period, 'all'>, number> = { '7d': 7, '30d': 30, '90d': 90, '12m': 365 };
@@ -16,6 +16,67 @@ export function periodWindow(period: Period, now: Date): { from: Date | null; to
 /** Statuses that mean the merchant was reached (the funnel's "contacted" step and beyond). */
 const contactedOrLater: LeadStatus[] = ['contacted', 'analysis', 'application', 'approved', 'lost'];
 
+const utcDay = (at: SQL | AnyColumn) => sql`(${at} at time zone 'UTC')::date`;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * A window [from, to) cut on UTC midnights: the whole days [fullFrom, fullTo) that the roll-ups
+ * answer, and the part-days at either end that only the leads table can (a few hours of leads,
+ * read from an index). A window inside one day is all edge.
+ */
+interface DaySplit {
+  fullFrom: number | null;
+  fullTo: number;
+  edges: [Date | null, Date][];
+}
+function splitByDay(from: Date | null, to: Date): DaySplit {
+  const fullTo = Math.floor(to.getTime() / DAY) * DAY;
+  const fullFrom = from ? Math.ceil(from.getTime() / DAY) * DAY : null;
+  if (fullFrom !== null && fullFrom >= fullTo) return { fullFrom, fullTo: fullFrom, edges: [[from, to]] };
+  const edges: [Date | null, Date][] = [];
+  if (from && fullFrom !== null && from.getTime() < fullFrom) edges.push([from, new Date(fullFrom)]);
+  if (fullTo < to.getTime()) edges.push([new Date(fullTo), to]);
+  return { fullFrom, fullTo, edges };
+}
+
+const inRange = (column: AnyColumn, [from, to]: [Date | null, Date]) => and(from ? gte(column, from) : undefined, lt(column, to));
+const dayRows = (column: AnyColumn, split: DaySplit) =>
+  and(split.fullFrom !== null ? sql`${column} >= ${isoDay(split.fullFrom)}::date` : undefined, sql`${column} < ${isoDay(split.fullTo)}::date`);
+
+/**
+ * Leads created in [from, to), per UTC day and current status: whole days from the lead_daily_counts
+ * roll-up, the part-days at the ends counted from the leads index.
+ */
+async function createdPerDay(db: Database, from: Date | null, to: Date): Promise<{ day: string; status: LeadStatus; n: number }[]> {
+  const split = splitByDay(from, to);
+  const parts = [
+    sql`select ${leadDailyCounts.day}::text as day, ${leadDailyCounts.status} as status, ${leadDailyCounts.count} as n
+      from ${leadDailyCounts} where ${dayRows(leadDailyCounts.day, split)}`,
+    ...split.edges.map(
+      (edge) => sql`select ${utcDay(leads.createdAt)}::text, ${leads.status}, count(*)::int
+        from ${leads} where ${inRange(leads.createdAt, edge)} group by 1, 2`,
+    ),
+  ];
+  const { rows } = await db.execute<{ day: string; status: LeadStatus; n: number }>(
+    sql`select day, status, sum(n)::int as n from (${sql.join(parts, sql` union all `)}) as per_day
+      group by day, status having sum(n) <> 0 order by day, status`,
+  );
+  return rows.map((r) => ({ day: r.day, status: r.status, n: Number(r.n) }));
+}
+
+/** Leads that became approved merchants in [from, to): the lead_daily_approvals roll-up plus the part-days. */
+async function approvedIn(db: Database, from: Date | null, to: Date): Promise<number> {
+  const split = splitByDay(from, to);
+  const parts = [
+    sql`select coalesce(sum(${leadDailyApprovals.count}), 0)::int as n from ${leadDailyApprovals} where ${dayRows(leadDailyApprovals.day, split)}`,
+    ...split.edges.map(
+      (edge) => sql`select count(*)::int from ${leads} where ${leads.status} = 'approved' and ${inRange(leads.statusChangedAt, edge)}`,
+    ),
+  ];
+  const { rows } = await db.execute<{ n: number }>(sql`select sum(n)::int as n from (${sql.join(parts, sql` union all `)}) as approvals`);
+  return Number(rows[0]?.n ?? 0);
+}
+
 interface Figures {
   visits: number;
   referrals: number;
@@ -26,23 +87,18 @@ interface Figures {
   newPartners: number;
 }
 
-async function figures(db: Database, from: Date | null, to: Date): Promise<Figures> {
+async function figures(
+  db: Database,
+  from: Date | null,
+  to: Date,
+  perDay: Promise<{ status: LeadStatus; n: number }[]>,
+): Promise<Figures> {
   const createdIn = (column: AnyColumn): SQL | undefined => and(from ? gte(column, from) : undefined, lt(column, to));
   const dayFrom = from ? from.toISOString().slice(0, 10) : null;
-  const [[leadRow], [approvedRow], [visitRow], [partnerRow]] = await Promise.all([
-    db
-      .select({
-        referrals: count(),
-        createdApproved: sql<number>`(count(*) filter (where ${leads.status} = 'approved'))::int`.mapWith(Number),
-        contacted: sql<number>`(count(*) filter (where ${inArray(leads.status, contactedOrLater)}))::int`.mapWith(Number),
-        activePartners: sql<number>`count(distinct ${leads.partnerId})::int`.mapWith(Number),
-      })
-      .from(leads)
-      .where(createdIn(leads.createdAt)),
-    db
-      .select({ n: count() })
-      .from(leads)
-      .where(and(eq(leads.status, 'approved'), createdIn(leads.statusChangedAt))),
+  const [rows, approved, activePartners, [visitRow], [partnerRow]] = await Promise.all([
+    perDay,
+    approvedIn(db, from, to),
+    countActivePartners(db, from, to),
     db
       .select({ n: count() })
       .from(referralVisits)
@@ -57,15 +113,25 @@ async function figures(db: Database, from: Date | null, to: Date): Promise<Figur
       .from(users)
       .where(and(eq(users.role, 'user'), createdIn(users.createdAt))),
   ]);
+  const sum = (keep: (status: LeadStatus) => boolean) => rows.reduce((total, r) => total + (keep(r.status) ? r.n : 0), 0);
   return {
     visits: visitRow?.n ?? 0,
-    referrals: leadRow?.referrals ?? 0,
-    createdApproved: leadRow?.createdApproved ?? 0,
-    contacted: leadRow?.contacted ?? 0,
-    activePartners: leadRow?.activePartners ?? 0,
-    approved: approvedRow?.n ?? 0,
+    referrals: sum(() => true),
+    createdApproved: sum((s) => s === 'approved'),
+    contacted: sum((s) => contactedOrLater.includes(s)),
+    activePartners,
+    approved,
     newPartners: partnerRow?.n ?? 0,
   };
+}
+
+/** Partners with at least one lead created in [from, to). */
+async function countActivePartners(db: Database, from: Date | null, to: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${leads.partnerId})::int`.mapWith(Number) })
+    .from(leads)
+    .where(and(from ? gte(leads.createdAt, from) : undefined, lt(leads.createdAt, to)));
+  return row?.n ?? 0;
 }
 
 /**
@@ -104,24 +170,16 @@ const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
  * Every figure of the admin home for a period, computed by the database. Referrals, conversion and
  * active partners count referrals created in the period; approved merchants count referrals that
  * became approved in it; conversion is the share of the period's referrals that are approved now.
+ * Counts by day and status come from the roll-ups (lead-rollups.ts) plus the period's part-days.
  */
 export async function getAdminStats(db: Database, period: Period, now = new Date()): Promise<AdminStats> {
   const { from, to, prevFrom } = periodWindow(period, now);
   const createdIn = and(from ? gte(leads.createdAt, from) : undefined, lt(leads.createdAt, to));
-  const [current, previous, perDay, top, [applications], [failed], [unattributed], recent] = await Promise.all([
-    figures(db, from, to),
-    prevFrom && from ? figures(db, prevFrom, from) : Promise.resolve(null),
-    // Grouped by the UTC date (a cheap cast; to_char on every row cost half the request at volume).
-    db
-      .select({
-        day: sql<string>`((${leads.createdAt} at time zone 'UTC')::date)::text`.as('day'),
-        status: leads.status,
-        n: count(),
-      })
-      .from(leads)
-      .where(createdIn)
-      .groupBy(sql`(${leads.createdAt} at time zone 'UTC')::date`, leads.status)
-      .orderBy(sql`1`),
+  const perDay = createdPerDay(db, from, to);
+  const [current, previous, perDayRows, top, [applications], [failed], [unattributed], recent] = await Promise.all([
+    figures(db, from, to, perDay),
+    prevFrom && from ? figures(db, prevFrom, from, createdPerDay(db, prevFrom, from)) : Promise.resolve(null),
+    perDay,
     topPartners(db, createdIn),
     db.select({ n: count() }).from(users).where(eq(users.status, 'pending_approval')),
     db
@@ -138,7 +196,7 @@ export async function getAdminStats(db: Database, period: Period, now = new Date
   ]);
 
   const days = new Map<string, Record<string, number>>();
-  for (const row of perDay) {
+  for (const row of perDayRows) {
     const counts = days.get(row.day) ?? {};
     counts[row.status] = row.n;
     days.set(row.day, counts);
