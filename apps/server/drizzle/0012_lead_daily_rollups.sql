@@ -11,6 +11,7 @@ CREATE TABLE "lead_daily_counts" (
 	CONSTRAINT "lead_daily_counts_day_status_shard_pk" PRIMARY KEY("day","status","shard")
 );
 --> statement-breakpoint
+CREATE INDEX "leads_approved_created_partner_idx" ON "leads" USING btree ("created_at","partner_id") WHERE "leads"."status" = 'approved';--> statement-breakpoint
 -- The roll-ups start from the leads already stored; from here on the application keeps them in the
 -- transaction of every change (modules/admin-stats/lead-rollups.ts, same shard rule).
 INSERT INTO "lead_daily_counts" ("day", "status", "shard", "count")

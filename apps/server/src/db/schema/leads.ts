@@ -87,6 +87,10 @@ export const leads = pgTable(
     // with their status and partner, and leads that became approved in a window.
     index('leads_created_status_partner_idx').on(t.createdAt, t.status, t.partnerId),
     index('leads_status_changed_idx').on(t.status, t.statusChangedAt),
+    // The admin home's top partners: the period's approved leads by partner (a few among many).
+    index('leads_approved_created_partner_idx')
+      .on(t.createdAt, t.partnerId)
+      .where(sql`${t.status} = 'approved'`),
     // The "disabled partner's link" filter of /admin/leads, newest first (a few leads among millions).
     index('leads_disabled_partner_newest_idx')
       .on(t.createdAt.desc(), t.id.desc())

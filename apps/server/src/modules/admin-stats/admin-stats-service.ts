@@ -125,43 +125,78 @@ async function figures(
   };
 }
 
-/** Partners with at least one lead created in [from, to). */
+/**
+ * Partners with at least one lead created in [from, to): one index probe per account (the partner's
+ * newest-first index) rather than a distinct over every lead of a long period.
+ */
 async function countActivePartners(db: Database, from: Date | null, to: Date): Promise<number> {
   const [row] = await db
-    .select({ n: sql<number>`count(distinct ${leads.partnerId})::int`.mapWith(Number) })
-    .from(leads)
-    .where(and(from ? gte(leads.createdAt, from) : undefined, lt(leads.createdAt, to)));
+    .select({ n: count() })
+    .from(users)
+    .where(
+      sql`exists (select 1 from ${leads} where ${leads.partnerId} = ${users.id} and ${and(from ? gte(leads.createdAt, from) : undefined, lt(leads.createdAt, to))})`,
+    );
   return row?.n ?? 0;
 }
 
+interface TopPartner {
+  id: number;
+  full_name: string;
+  email: string;
+  referrals: number;
+  approved: number;
+}
+
 /**
- * The top 10 partners of the period by approved merchants, then referrals: counted per partner from
- * the leads index alone first, and only those ten joined to their accounts.
+ * The top 10 partners of the period by approved merchants, then referrals. Approved leads are few
+ * (a partial index holds them), so partners are ranked by approvals first, and referrals are
+ * counted only for those tied with or above the tenth (one index range each). With fewer than ten
+ * partners holding an approval in the period, every partner's referrals decide the rest: counted
+ * per partner over the period.
  */
-function topPartners(db: Database, createdIn: SQL | undefined) {
-  const perPartner = db
-    .select({
-      partnerId: sql<number>`${leads.partnerId}`.as('partner_id'),
-      referrals: sql<number>`count(*)::int`.as('referrals'),
-      approved: sql<number>`(count(*) filter (where ${leads.status} = 'approved'))::int`.as('approved'),
-    })
-    .from(leads)
-    .where(and(createdIn, isNotNull(leads.partnerId)))
-    .groupBy(leads.partnerId)
-    .orderBy(sql`3 desc`, sql`2 desc`, leads.partnerId)
-    .limit(10)
-    .as('per_partner');
-  return db
-    .select({
-      id: users.id,
-      full_name: users.fullName,
-      email: users.email,
-      referrals: sql<number>`${perPartner.referrals}`.mapWith(Number),
-      approved: sql<number>`${perPartner.approved}`.mapWith(Number),
-    })
-    .from(perPartner)
-    .innerJoin(users, eq(users.id, perPartner.partnerId))
-    .orderBy(desc(perPartner.approved), desc(perPartner.referrals), users.id);
+async function topPartners(db: Database, from: Date | null, to: Date): Promise<TopPartner[]> {
+  const window = (alias: string) =>
+    sql.join(
+      [from ? sql`${sql.raw(alias)}.created_at >= ${from.toISOString()}::timestamptz` : null, sql`${sql.raw(alias)}.created_at < ${to.toISOString()}::timestamptz`].filter(
+        (c) => c !== null,
+      ),
+      sql` and `,
+    );
+  const { rows: ranked } = await db.execute<{ id: number; approved: number; referrals: number }>(sql`
+    with approved as (
+      select l.partner_id, count(*)::int as approved from ${leads} l
+      where l.status = 'approved' and l.partner_id is not null and ${window('l')} group by 1
+    ), tenth as (select approved from approved order by approved desc limit 1 offset 9)
+    select a.partner_id as id, a.approved,
+      (select count(*)::int from ${leads} r where r.partner_id = a.partner_id and ${window('r')}) as referrals
+    from approved a where a.approved >= (select approved from tenth)`);
+  const top =
+    ranked.length >= 10
+      ? ranked
+          .map((r) => ({ id: Number(r.id), approved: Number(r.approved), referrals: Number(r.referrals) }))
+          .sort((a, b) => b.approved - a.approved || b.referrals - a.referrals || a.id - b.id)
+          .slice(0, 10)
+      : await db
+          .select({
+            id: sql<number>`${leads.partnerId}`.mapWith(Number),
+            referrals: sql<number>`count(*)::int`.mapWith(Number),
+            approved: sql<number>`(count(*) filter (where ${leads.status} = 'approved'))::int`.mapWith(Number),
+          })
+          .from(leads)
+          .where(and(from ? gte(leads.createdAt, from) : undefined, lt(leads.createdAt, to), isNotNull(leads.partnerId)))
+          .groupBy(leads.partnerId)
+          .orderBy(sql`3 desc`, sql`2 desc`, leads.partnerId)
+          .limit(10);
+  if (!top.length) return [];
+  const accounts = await db
+    .select({ id: users.id, full_name: users.fullName, email: users.email })
+    .from(users)
+    .where(inArray(users.id, top.map((t) => t.id)));
+  const byId = new Map(accounts.map((a) => [a.id, a]));
+  return top.flatMap((t) => {
+    const account = byId.get(t.id);
+    return account ? [{ ...account, referrals: t.referrals, approved: t.approved }] : [];
+  });
 }
 
 const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
@@ -174,13 +209,12 @@ const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
  */
 export async function getAdminStats(db: Database, period: Period, now = new Date()): Promise<AdminStats> {
   const { from, to, prevFrom } = periodWindow(period, now);
-  const createdIn = and(from ? gte(leads.createdAt, from) : undefined, lt(leads.createdAt, to));
   const perDay = createdPerDay(db, from, to);
   const [current, previous, perDayRows, top, [applications], [failed], [unattributed], recent] = await Promise.all([
     figures(db, from, to, perDay),
     prevFrom && from ? figures(db, prevFrom, from, createdPerDay(db, prevFrom, from)) : Promise.resolve(null),
     perDay,
-    topPartners(db, createdIn),
+    topPartners(db, from, to),
     db.select({ n: count() }).from(users).where(eq(users.status, 'pending_approval')),
     db
       .select({ n: count() })
