@@ -227,3 +227,16 @@ export const leadDailyApprovals = pgTable('lead_daily_approvals', {
   day: date('day').primaryKey(),
   count: integer('count').notNull().default(0),
 });
+
+/**
+ * Each partner's referrals and approved merchants over all time: the admin home's "all" period
+ * (top partners, active partners) without counting a million leads. Kept with lead_daily_counts,
+ * and on every reassignment; deleting the partner deletes the row (their leads become unattributed).
+ */
+export const leadPartnerCounts = pgTable('lead_partner_counts', {
+  partnerId: integer('partner_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  referrals: integer('referrals').notNull().default(0),
+  approved: integer('approved').notNull().default(0),
+});

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, like, lt, max, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AdminStats, CrmHealth, LeadStatus, Period } from '@portal/contract';
 import type { Database } from '../../db';
-import { auditLog, leadDailyApprovals, leadDailyCounts, leads, outbox, referralVisits, users } from '../../db/schema';
+import { auditLog, leadDailyApprovals, leadDailyCounts, leadPartnerCounts, leads, outbox, referralVisits, users } from '../../db/schema';
 
 const DAY = 24 * 60 * 60_000;
 const periodDays: Record<Exclude<Period, 'all'>, number> = { '7d': 7, '30d': 30, '90d': 90, '12m': 365 };
@@ -50,16 +50,16 @@ const dayRows = (column: AnyColumn, split: DaySplit) =>
 async function createdPerDay(db: Database, from: Date | null, to: Date): Promise<{ day: string; status: LeadStatus; n: number }[]> {
   const split = splitByDay(from, to);
   const parts = [
-    sql`select ${leadDailyCounts.day}::text as day, ${leadDailyCounts.status} as status, ${leadDailyCounts.count} as n
-      from ${leadDailyCounts} where ${dayRows(leadDailyCounts.day, split)}`,
+    sql`select ${leadDailyCounts.day} as day, ${leadDailyCounts.status} as status, sum(${leadDailyCounts.count})::int as n
+      from ${leadDailyCounts} where ${dayRows(leadDailyCounts.day, split)} group by 1, 2`,
     ...split.edges.map(
-      (edge) => sql`select ${utcDay(leads.createdAt)}::text, ${leads.status}, count(*)::int
+      (edge) => sql`select ${utcDay(leads.createdAt)}, ${leads.status}, count(*)::int
         from ${leads} where ${inRange(leads.createdAt, edge)} group by 1, 2`,
     ),
   ];
   const { rows } = await db.execute<{ day: string; status: LeadStatus; n: number }>(
-    sql`select day, status, sum(n)::int as n from (${sql.join(parts, sql` union all `)}) as per_day
-      group by day, status having sum(n) <> 0 order by day, status`,
+    sql`select day::text as day, status, sum(n)::int as n from (${sql.join(parts, sql` union all `)}) as per_day
+      group by per_day.day, status having sum(n) <> 0 order by 1, 2`,
   );
   return rows.map((r) => ({ day: r.day, status: r.status, n: Number(r.n) }));
 }
@@ -130,6 +130,11 @@ async function figures(
  * newest-first index) rather than a distinct over every lead of a long period.
  */
 async function countActivePartners(db: Database, from: Date | null, to: Date): Promise<number> {
+  if (!from) {
+    // Every lead so far: the partners' roll-up.
+    const [row] = await db.select({ n: count() }).from(leadPartnerCounts).where(sql`${leadPartnerCounts.referrals} > 0`);
+    return row?.n ?? 0;
+  }
   const [row] = await db
     .select({ n: count() })
     .from(users)
@@ -152,7 +157,7 @@ interface TopPartner {
  * (a partial index holds them), so partners are ranked by approvals first, and referrals are
  * counted only for those tied with or above the tenth (one index range each). With fewer than ten
  * partners holding an approval in the period, every partner's referrals decide the rest: counted
- * per partner over the period.
+ * per partner over the period. The "all" period reads the partners' roll-up.
  */
 async function topPartners(db: Database, from: Date | null, to: Date): Promise<TopPartner[]> {
   const window = (alias: string) =>
@@ -162,6 +167,22 @@ async function topPartners(db: Database, from: Date | null, to: Date): Promise<T
       ),
       sql` and `,
     );
+  if (!from) {
+    // Every lead so far: the partners' roll-up, ten rows of ten thousand.
+    return db
+      .select({
+        id: users.id,
+        full_name: users.fullName,
+        email: users.email,
+        referrals: leadPartnerCounts.referrals,
+        approved: leadPartnerCounts.approved,
+      })
+      .from(leadPartnerCounts)
+      .innerJoin(users, eq(users.id, leadPartnerCounts.partnerId))
+      .where(sql`${leadPartnerCounts.referrals} > 0`)
+      .orderBy(desc(leadPartnerCounts.approved), desc(leadPartnerCounts.referrals), leadPartnerCounts.partnerId)
+      .limit(10);
+  }
   const { rows: ranked } = await db.execute<{ id: number; approved: number; referrals: number }>(sql`
     with approved as (
       select l.partner_id, count(*)::int as approved from ${leads} l

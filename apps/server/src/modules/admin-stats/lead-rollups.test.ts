@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeLeadPayload, type AdminStats, type Period } from '@portal/contract';
 import { buildReferralForm } from '@portal/contract/testing';
-import { leadDailyApprovals, leadDailyCounts } from '../../db/schema';
+import { leadDailyApprovals, leadDailyCounts, leadPartnerCounts } from '../../db/schema';
 import { createSession } from '../../lib/sessions';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { bearer, createAdmin, createPartner } from '../../../test/factories';
@@ -12,10 +12,12 @@ import { rebuildLeadRollups } from './lead-rollups';
 let ctx: TestContext;
 let token: string;
 let partner: Awaited<ReturnType<typeof createPartner>>;
+let other: Awaited<ReturnType<typeof createPartner>>;
 beforeAll(async () => {
   ctx = await createTestContext();
   token = await createSession(ctx.db, (await createAdmin(ctx.db)).id);
   partner = await createPartner(ctx.db, { fullName: 'Rollup Partner' });
+  other = await createPartner(ctx.db, { fullName: 'Other Partner' });
 });
 afterAll(() => ctx.close());
 
@@ -40,12 +42,18 @@ async function countedFromLeads() {
   );
   const perDay: Record<string, Record<string, number>> = {};
   for (const r of rows) (perDay[r.day] ??= {})[r.status] = Number(r.n);
+  const { rows: partners } = await ctx.db.execute<{ id: number; referrals: number; approved: number }>(
+    sql`select partner_id as id, count(*)::int as referrals, (count(*) filter (where status = 'approved'))::int as approved
+      from leads where partner_id is not null group by 1 order by 3 desc, 2 desc, 1 limit 10`,
+  );
   const total = (keep: (status: string) => boolean) => rows.reduce((sum, r) => sum + (keep(r.status) ? Number(r.n) : 0), 0);
   return {
     perDay,
     referrals: total(() => true),
     approved: total((s) => s === 'approved'),
     contacted: total((s) => ['contacted', 'analysis', 'application', 'approved', 'lost'].includes(s)),
+    activePartners: partners.length,
+    topPartners: partners.map((p) => [Number(p.id), Number(p.approved), Number(p.referrals)]),
   };
 }
 
@@ -82,6 +90,7 @@ describe('admin home roll-ups', () => {
   it('stay equal to the leads table through new leads, status moves and bulk moves, and equal a rebuild', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) ids.push(await submit(`Rollup Shop ${i}`));
+    const unattributed = await submit('Nobody Shop', crypto.randomUUID());
     // A second request with an email already referred is not a new lead.
     const again = composeLeadPayload(buildReferralForm({ businessName: 'Again' }), partner.uuid, {});
     await ctx.app.inject({ method: 'POST', url: '/api/v1/leads/referral/by-uuid', payload: again });
@@ -110,9 +119,22 @@ describe('admin home roll-ups', () => {
     const bulk2 = await call('POST', '/admin/leads/status', { lead_ids: [ids[5], ids[6]], status: 'analysis' });
     expect(bulk2.json().data.results.map((r: { ok: boolean }) => r.ok)).toEqual([true, true]);
     await expectBothReadsToMatch();
+
+    // Reassignments, the approved lead's included: the referral and the approval follow it.
+    const assign = (id: string, partnerId: number | null) =>
+      call('POST', `/admin/leads/${id}/partner`, { partner_id: partnerId });
+    expect((await assign(ids[0]!, other.id)).statusCode).toBe(200);
+    expect((await assign(ids[5]!, other.id)).statusCode).toBe(200);
+    expect((await assign(ids[6]!, null)).statusCode).toBe(200);
+    expect((await assign(unattributed, partner.id)).statusCode).toBe(200);
+    await expectBothReadsToMatch();
     const stats = await getAdminStats(ctx.db, 'all', new Date(Date.now() + 2 * DAY));
     expect(stats.cards.approved.value).toBe(1);
-    expect(stats.cards.referrals.value).toBe(8); // seven, and the first of the repeated requests
+    expect(stats.cards.referrals.value).toBe(9); // seven, the unattributed one, and the first of the repeated requests
+    expect(stats.top_partners.map((p) => [p.full_name, p.approved, p.referrals])).toEqual([
+      ['Other Partner', 1, 2],
+      ['Rollup Partner', 0, 6],
+    ]);
 
     // What the application kept is what the migration's backfill computes from the leads.
     const kept = await rollupTotals();
@@ -132,7 +154,9 @@ async function rollupTotals() {
     .groupBy(leadDailyCounts.day, leadDailyCounts.status)
     .orderBy(leadDailyCounts.day, leadDailyCounts.status);
   const approvals = await ctx.db.select().from(leadDailyApprovals).orderBy(leadDailyApprovals.day);
+  const partners = await ctx.db.select().from(leadPartnerCounts).orderBy(leadPartnerCounts.partnerId);
   return {
+    partners: partners.filter((p) => p.referrals !== 0 || p.approved !== 0),
     counts: counts.filter((c) => Number(c.n) !== 0).map((c) => ({ ...c, n: Number(c.n) })),
     approvals: approvals.map((a) => ({ day: String(a.day), n: a.count })),
   };
