@@ -78,7 +78,7 @@ async function expectStatsToMatchLeads(stats: AdminStats) {
  * that did not update them shows up there.
  */
 async function expectBothReadsToMatch() {
-  for (const period of ['7d', 'all'] as Period[]) {
+  for (const period of ['7d', '90d', 'all'] as Period[]) {
     const res = await call('GET', `/admin/stats?period=${period}`);
     expect(res.statusCode).toBe(200);
     await expectStatsToMatchLeads(res.json().data);
