@@ -22,13 +22,13 @@ const shardOf = (status: SQL, id: SQL) => sql`case when ${status} = 'new' then $
 const utcDay = (at: SQL) => sql`(${at} at time zone 'UTC')::date`;
 
 /** The new lead's +1 on its day, as a statement of the lead insert's own CTE (each one a plain insert: no nested WITH there). */
-export const countCreatedLead: CreatedLeadWork = (refs) =>
+const countCreatedLead: CreatedLeadWork = (refs) =>
   sql`insert into ${leadDailyCounts} (day, status, shard, count)
     select ${utcDay(sql`l.created_at`)}, 'new', ${shardOf(sql`'new'`, sql`l.id`)}, 1 from ${refs.lead} l
     on conflict (day, status, shard) do update set count = ${leadDailyCounts}.count + 1`;
 
 /** The new lead's +1 for its partner. */
-export const countCreatedLeadForPartner: CreatedLeadWork = (refs) =>
+const countCreatedLeadForPartner: CreatedLeadWork = (refs) =>
   sql`insert into ${leadPartnerCounts} (partner_id, referrals, approved)
     select l.partner_id, 1, 0 from ${refs.lead} l where l.partner_id is not null
     on conflict (partner_id) do update set referrals = ${leadPartnerCounts}.referrals + 1`;
@@ -78,7 +78,7 @@ const countReassignment: LeadEventListener = async (tx, event) => {
       approved = ${leadPartnerCounts}.approved + excluded.approved`);
 };
 
-export const countLeadEvent: LeadEventListener = async (tx, event) => {
+const countLeadEvent: LeadEventListener = async (tx, event) => {
   if (event.kind === 'status') await countStatusMove(tx, event);
   else if (event.kind === 'partner') await countReassignment(tx, event);
 };
