@@ -311,7 +311,10 @@ test.describe('admin tools', () => {
       // The filter keeps only flagged leads, and stays in the URL.
       const filter = page.getByRole('checkbox', { name: 'Disabled partner’s link only' });
       if (!(await filter.isVisible())) await page.getByRole('button', { name: /^Filters/ }).click();
-      await filter.check();
+      // The box follows the URL, which React Router updates in a transition: right after the click
+      // it can still read unchecked (check() then throws), so click once and wait for the state.
+      await filter.click();
+      await expect(filter).toBeChecked();
       await expect(page).toHaveURL(/disabled_partner=true/);
       await expect(row).toBeVisible();
 

@@ -248,14 +248,16 @@ export async function runPipelineBench(iterations = Number(process.env.BENCH_ITE
 }
 
 function printTable(rows: PipelineBenchRow[]): void {
-  const header = ['query', 'app p50 ms', 'app p95 ms', 'driver p95 ms', 'app/driver', 'target'];
+  // Each p95 beside its target, so a row over target reads at a glance.
+  const header = ['query', 'app p50 ms', 'app p95 ms', 'p95 target', '', 'driver p95 ms', 'app/driver'];
   const cells = rows.map((r) => [
     r.query,
     r.appP50Ms.toFixed(1),
     r.appP95Ms.toFixed(1),
+    `< ${r.targetMs}`,
+    r.appP95Ms < r.targetMs ? 'ok' : 'OVER',
     r.driverP95Ms.toFixed(1),
     (r.appP95Ms / r.driverP95Ms).toFixed(2),
-    r.appP95Ms < r.targetMs ? `ok (<${r.targetMs})` : `OVER (${r.targetMs})`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (c: string[]) => c.map((v, i) => (i >= 1 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ');

@@ -9,6 +9,7 @@
 import { pathToFileURL } from 'node:url';
 import postgres from 'postgres';
 import { openDatabase } from '../db';
+import { rebuildLeadRollups } from '../modules/admin-stats';
 
 export interface VolumeSeedOptions {
   leads?: number;
@@ -65,9 +66,18 @@ export async function seedVolume(url: string, opts: VolumeSeedOptions = {}): Pro
       for (const index of indexes) await sql.unsafe(index.def.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
       log(`indexes rebuilt (${Date.now() - started} ms)`);
     }
+    // The admin home's roll-ups, counted once from the rows just written (as migration 0012 does).
+    const rollups = await openDatabase({ url });
+    try {
+      await rebuildLeadRollups(rollups.db);
+    } finally {
+      await rollups.close();
+    }
+    log(`roll-ups counted (${Date.now() - started} ms)`);
     await sql.unsafe('vacuum (analyze) users');
     await sql.unsafe('vacuum (analyze) leads');
     await sql.unsafe('vacuum (analyze) lead_events');
+    await sql.unsafe('vacuum (analyze) lead_daily_counts');
     return { leads: totalLeads, partners: totalPartners, ms: Date.now() - started };
   } finally {
     await sql.end({ timeout: 5 });

@@ -87,6 +87,10 @@ export const leads = pgTable(
     // with their status and partner, and leads that became approved in a window.
     index('leads_created_status_partner_idx').on(t.createdAt, t.status, t.partnerId),
     index('leads_status_changed_idx').on(t.status, t.statusChangedAt),
+    // The admin home's top partners: the period's approved leads by partner (a few among many).
+    index('leads_approved_created_partner_idx')
+      .on(t.createdAt, t.partnerId)
+      .where(sql`${t.status} = 'approved'`),
     // The "disabled partner's link" filter of /admin/leads, newest first (a few leads among millions).
     index('leads_disabled_partner_newest_idx')
       .on(t.createdAt.desc(), t.id.desc())
@@ -195,3 +199,44 @@ export const leadStatusCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.status, t.shard] })],
 );
+
+/**
+ * The admin home's roll-up (issue 9 §3): how many leads created on each UTC day are in each status
+ * now. Kept by the application in the transaction of every change that affects it (the lead
+ * insert's own statement, each status move: modules/admin-stats/lead-rollups.ts), so /admin/stats
+ * reads a few thousand rows instead of a million leads. A new lead counts in shard `id % 16` of its
+ * day's `new` row, so concurrent submissions do not queue on one row; every other status (moved by
+ * admins and the CRM pull, one lead at a time) keeps shard 0. Read with sum().
+ */
+export const leadDailyCounts = pgTable(
+  'lead_daily_counts',
+  {
+    day: date('day').notNull(),
+    status: text('status', { enum: leadStatuses }).notNull(),
+    shard: smallint('shard').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.status, t.shard] })],
+);
+
+/**
+ * Leads that became approved merchants on each UTC day (approved is final, so a day's count only
+ * grows): the "approved merchants" card. Kept with lead_daily_counts.
+ */
+export const leadDailyApprovals = pgTable('lead_daily_approvals', {
+  day: date('day').primaryKey(),
+  count: integer('count').notNull().default(0),
+});
+
+/**
+ * Each partner's referrals and approved merchants over all time: the admin home's "all" period
+ * (top partners, active partners) without counting a million leads. Kept with lead_daily_counts,
+ * and on every reassignment; deleting the partner deletes the row (their leads become unattributed).
+ */
+export const leadPartnerCounts = pgTable('lead_partner_counts', {
+  partnerId: integer('partner_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  referrals: integer('referrals').notNull().default(0),
+  approved: integer('approved').notNull().default(0),
+});

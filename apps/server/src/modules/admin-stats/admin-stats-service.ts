@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, like, lt, max, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AdminStats, CrmHealth, LeadStatus, Period } from '@portal/contract';
 import type { Database } from '../../db';
-import { auditLog, leads, outbox, referralVisits, users } from '../../db/schema';
+import { auditLog, leadDailyApprovals, leadDailyCounts, leadPartnerCounts, leads, outbox, referralVisits, users } from '../../db/schema';
 
 const DAY = 24 * 60 * 60_000;
 const periodDays: Record<Exclude<Period, 'all'>, number> = { '7d': 7, '30d': 30, '90d': 90, '12m': 365 };
@@ -16,6 +16,67 @@ export function periodWindow(period: Period, now: Date): { from: Date | null; to
 /** Statuses that mean the merchant was reached (the funnel's "contacted" step and beyond). */
 const contactedOrLater: LeadStatus[] = ['contacted', 'analysis', 'application', 'approved', 'lost'];
 
+const utcDay = (at: SQL | AnyColumn) => sql`(${at} at time zone 'UTC')::date`;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * A window [from, to) cut on UTC midnights: the whole days [fullFrom, fullTo) that the roll-ups
+ * answer, and the part-days at either end that only the leads table can (a few hours of leads,
+ * read from an index). A window inside one day is all edge.
+ */
+interface DaySplit {
+  fullFrom: number | null;
+  fullTo: number;
+  edges: [Date | null, Date][];
+}
+function splitByDay(from: Date | null, to: Date): DaySplit {
+  const fullTo = Math.floor(to.getTime() / DAY) * DAY;
+  const fullFrom = from ? Math.ceil(from.getTime() / DAY) * DAY : null;
+  if (fullFrom !== null && fullFrom >= fullTo) return { fullFrom, fullTo: fullFrom, edges: [[from, to]] };
+  const edges: [Date | null, Date][] = [];
+  if (from && fullFrom !== null && from.getTime() < fullFrom) edges.push([from, new Date(fullFrom)]);
+  if (fullTo < to.getTime()) edges.push([new Date(fullTo), to]);
+  return { fullFrom, fullTo, edges };
+}
+
+const inRange = (column: AnyColumn, [from, to]: [Date | null, Date]) => and(from ? gte(column, from) : undefined, lt(column, to));
+const dayRows = (column: AnyColumn, split: DaySplit) =>
+  and(split.fullFrom !== null ? sql`${column} >= ${isoDay(split.fullFrom)}::date` : undefined, sql`${column} < ${isoDay(split.fullTo)}::date`);
+
+/**
+ * Leads created in [from, to), per UTC day and current status: whole days from the lead_daily_counts
+ * roll-up, the part-days at the ends counted from the leads index.
+ */
+async function createdPerDay(db: Database, from: Date | null, to: Date): Promise<{ day: string; status: LeadStatus; n: number }[]> {
+  const split = splitByDay(from, to);
+  const parts = [
+    sql`select ${leadDailyCounts.day} as day, ${leadDailyCounts.status} as status, sum(${leadDailyCounts.count})::int as n
+      from ${leadDailyCounts} where ${dayRows(leadDailyCounts.day, split)} group by 1, 2`,
+    ...split.edges.map(
+      (edge) => sql`select ${utcDay(leads.createdAt)}, ${leads.status}, count(*)::int
+        from ${leads} where ${inRange(leads.createdAt, edge)} group by 1, 2`,
+    ),
+  ];
+  const { rows } = await db.execute<{ day: string; status: LeadStatus; n: number }>(
+    sql`select day::text as day, status, sum(n)::int as n from (${sql.join(parts, sql` union all `)}) as per_day
+      group by per_day.day, status having sum(n) <> 0 order by 1, 2`,
+  );
+  return rows.map((r) => ({ day: r.day, status: r.status, n: Number(r.n) }));
+}
+
+/** Leads that became approved merchants in [from, to): the lead_daily_approvals roll-up plus the part-days. */
+async function approvedIn(db: Database, from: Date | null, to: Date): Promise<number> {
+  const split = splitByDay(from, to);
+  const parts = [
+    sql`select coalesce(sum(${leadDailyApprovals.count}), 0)::int as n from ${leadDailyApprovals} where ${dayRows(leadDailyApprovals.day, split)}`,
+    ...split.edges.map(
+      (edge) => sql`select count(*)::int from ${leads} where ${leads.status} = 'approved' and ${inRange(leads.statusChangedAt, edge)}`,
+    ),
+  ];
+  const { rows } = await db.execute<{ n: number }>(sql`select sum(n)::int as n from (${sql.join(parts, sql` union all `)}) as approvals`);
+  return Number(rows[0]?.n ?? 0);
+}
+
 interface Figures {
   visits: number;
   referrals: number;
@@ -26,23 +87,18 @@ interface Figures {
   newPartners: number;
 }
 
-async function figures(db: Database, from: Date | null, to: Date): Promise<Figures> {
+async function figures(
+  db: Database,
+  from: Date | null,
+  to: Date,
+  perDay: Promise<{ status: LeadStatus; n: number }[]>,
+): Promise<Figures> {
   const createdIn = (column: AnyColumn): SQL | undefined => and(from ? gte(column, from) : undefined, lt(column, to));
   const dayFrom = from ? from.toISOString().slice(0, 10) : null;
-  const [[leadRow], [approvedRow], [visitRow], [partnerRow]] = await Promise.all([
-    db
-      .select({
-        referrals: count(),
-        createdApproved: sql<number>`(count(*) filter (where ${leads.status} = 'approved'))::int`.mapWith(Number),
-        contacted: sql<number>`(count(*) filter (where ${inArray(leads.status, contactedOrLater)}))::int`.mapWith(Number),
-        activePartners: sql<number>`count(distinct ${leads.partnerId})::int`.mapWith(Number),
-      })
-      .from(leads)
-      .where(createdIn(leads.createdAt)),
-    db
-      .select({ n: count() })
-      .from(leads)
-      .where(and(eq(leads.status, 'approved'), createdIn(leads.statusChangedAt))),
+  const [rows, approved, activePartners, [visitRow], [partnerRow]] = await Promise.all([
+    perDay,
+    approvedIn(db, from, to),
+    countActivePartners(db, from, to),
     db
       .select({ n: count() })
       .from(referralVisits)
@@ -57,45 +113,119 @@ async function figures(db: Database, from: Date | null, to: Date): Promise<Figur
       .from(users)
       .where(and(eq(users.role, 'user'), createdIn(users.createdAt))),
   ]);
+  const sum = (keep: (status: LeadStatus) => boolean) => rows.reduce((total, r) => total + (keep(r.status) ? r.n : 0), 0);
   return {
     visits: visitRow?.n ?? 0,
-    referrals: leadRow?.referrals ?? 0,
-    createdApproved: leadRow?.createdApproved ?? 0,
-    contacted: leadRow?.contacted ?? 0,
-    activePartners: leadRow?.activePartners ?? 0,
-    approved: approvedRow?.n ?? 0,
+    referrals: sum(() => true),
+    createdApproved: sum((s) => s === 'approved'),
+    contacted: sum((s) => contactedOrLater.includes(s)),
+    activePartners,
+    approved,
     newPartners: partnerRow?.n ?? 0,
   };
 }
 
+/** Up to this long, a period's leads are few enough to count distinct partners over them. */
+const SHORT_WINDOW_MS = 31 * DAY;
+
 /**
- * The top 10 partners of the period by approved merchants, then referrals: counted per partner from
- * the leads index alone first, and only those ten joined to their accounts.
+ * Partners with at least one lead created in [from, to). Every lead so far: the partners' roll-up.
+ * A short period: distinct partners over its leads (an index range). A longer one: one index probe
+ * per account (the partner's newest-first index, a LIMIT 1 lateral so the planner cannot turn it
+ * back into a hash over every lead of the period), which costs the same for a year as for 90 days.
  */
-function topPartners(db: Database, createdIn: SQL | undefined) {
-  const perPartner = db
-    .select({
-      partnerId: sql<number>`${leads.partnerId}`.as('partner_id'),
-      referrals: sql<number>`count(*)::int`.as('referrals'),
-      approved: sql<number>`(count(*) filter (where ${leads.status} = 'approved'))::int`.as('approved'),
-    })
-    .from(leads)
-    .where(and(createdIn, isNotNull(leads.partnerId)))
-    .groupBy(leads.partnerId)
-    .orderBy(sql`3 desc`, sql`2 desc`, leads.partnerId)
-    .limit(10)
-    .as('per_partner');
-  return db
-    .select({
-      id: users.id,
-      full_name: users.fullName,
-      email: users.email,
-      referrals: sql<number>`${perPartner.referrals}`.mapWith(Number),
-      approved: sql<number>`${perPartner.approved}`.mapWith(Number),
-    })
-    .from(perPartner)
-    .innerJoin(users, eq(users.id, perPartner.partnerId))
-    .orderBy(desc(perPartner.approved), desc(perPartner.referrals), users.id);
+async function countActivePartners(db: Database, from: Date | null, to: Date): Promise<number> {
+  if (!from) {
+    const [row] = await db.select({ n: count() }).from(leadPartnerCounts).where(sql`${leadPartnerCounts.referrals} > 0`);
+    return row?.n ?? 0;
+  }
+  const window = and(gte(leads.createdAt, from), lt(leads.createdAt, to));
+  if (to.getTime() - from.getTime() <= SHORT_WINDOW_MS) {
+    const [row] = await db
+      .select({ n: sql<number>`count(distinct ${leads.partnerId})::int`.mapWith(Number) })
+      .from(leads)
+      .where(window);
+    return row?.n ?? 0;
+  }
+  const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${users}
+    cross join lateral (select 1 from ${leads} where ${leads.partnerId} = ${users.id} and ${window} limit 1) as active`);
+  return Number(rows[0]?.n ?? 0);
+}
+
+interface TopPartner {
+  id: number;
+  full_name: string;
+  email: string;
+  referrals: number;
+  approved: number;
+}
+
+/**
+ * The top 10 partners of the period by approved merchants, then referrals. Approved leads are few
+ * (a partial index holds them), so partners are ranked by approvals first, and referrals are
+ * counted only for those tied with or above the tenth (one index range each). With fewer than ten
+ * partners holding an approval in the period, every partner's referrals decide the rest: counted
+ * per partner over the period. The "all" period reads the partners' roll-up.
+ */
+async function topPartners(db: Database, from: Date | null, to: Date): Promise<TopPartner[]> {
+  const window = (alias: string) =>
+    sql.join(
+      [from ? sql`${sql.raw(alias)}.created_at >= ${from.toISOString()}::timestamptz` : null, sql`${sql.raw(alias)}.created_at < ${to.toISOString()}::timestamptz`].filter(
+        (c) => c !== null,
+      ),
+      sql` and `,
+    );
+  if (!from) {
+    // Every lead so far: the partners' roll-up, ten rows of ten thousand.
+    return db
+      .select({
+        id: users.id,
+        full_name: users.fullName,
+        email: users.email,
+        referrals: leadPartnerCounts.referrals,
+        approved: leadPartnerCounts.approved,
+      })
+      .from(leadPartnerCounts)
+      .innerJoin(users, eq(users.id, leadPartnerCounts.partnerId))
+      .where(sql`${leadPartnerCounts.referrals} > 0`)
+      .orderBy(desc(leadPartnerCounts.approved), desc(leadPartnerCounts.referrals), leadPartnerCounts.partnerId)
+      .limit(10);
+  }
+  const { rows: ranked } = await db.execute<{ id: number; approved: number; referrals: number }>(sql`
+    with approved as (
+      select l.partner_id, count(*)::int as approved from ${leads} l
+      where l.status = 'approved' and l.partner_id is not null and ${window('l')} group by 1
+    ), tenth as (select approved from approved order by approved desc limit 1 offset 9)
+    select a.partner_id as id, a.approved,
+      (select count(*)::int from ${leads} r where r.partner_id = a.partner_id and ${window('r')}) as referrals
+    from approved a where a.approved >= (select approved from tenth)`);
+  const top =
+    ranked.length >= 10
+      ? ranked
+          .map((r) => ({ id: Number(r.id), approved: Number(r.approved), referrals: Number(r.referrals) }))
+          .sort((a, b) => b.approved - a.approved || b.referrals - a.referrals || a.id - b.id)
+          .slice(0, 10)
+      : await db
+          .select({
+            id: sql<number>`${leads.partnerId}`.mapWith(Number),
+            referrals: sql<number>`count(*)::int`.mapWith(Number),
+            approved: sql<number>`(count(*) filter (where ${leads.status} = 'approved'))::int`.mapWith(Number),
+          })
+          .from(leads)
+          .where(and(from ? gte(leads.createdAt, from) : undefined, lt(leads.createdAt, to), isNotNull(leads.partnerId)))
+          .groupBy(leads.partnerId)
+          .orderBy(sql`3 desc`, sql`2 desc`, leads.partnerId)
+          .limit(10);
+  if (!top.length) return [];
+  const accounts = await db
+    .select({ id: users.id, full_name: users.fullName, email: users.email })
+    .from(users)
+    .where(inArray(users.id, top.map((t) => t.id)));
+  const byId = new Map(accounts.map((a) => [a.id, a]));
+  return top.flatMap((t) => {
+    const account = byId.get(t.id);
+    return account ? [{ ...account, referrals: t.referrals, approved: t.approved }] : [];
+  });
 }
 
 const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
@@ -104,25 +234,16 @@ const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
  * Every figure of the admin home for a period, computed by the database. Referrals, conversion and
  * active partners count referrals created in the period; approved merchants count referrals that
  * became approved in it; conversion is the share of the period's referrals that are approved now.
+ * Counts by day and status come from the roll-ups (lead-rollups.ts) plus the period's part-days.
  */
 export async function getAdminStats(db: Database, period: Period, now = new Date()): Promise<AdminStats> {
   const { from, to, prevFrom } = periodWindow(period, now);
-  const createdIn = and(from ? gte(leads.createdAt, from) : undefined, lt(leads.createdAt, to));
-  const [current, previous, perDay, top, [applications], [failed], [unattributed], recent] = await Promise.all([
-    figures(db, from, to),
-    prevFrom && from ? figures(db, prevFrom, from) : Promise.resolve(null),
-    // Grouped by the UTC date (a cheap cast; to_char on every row cost half the request at volume).
-    db
-      .select({
-        day: sql<string>`((${leads.createdAt} at time zone 'UTC')::date)::text`.as('day'),
-        status: leads.status,
-        n: count(),
-      })
-      .from(leads)
-      .where(createdIn)
-      .groupBy(sql`(${leads.createdAt} at time zone 'UTC')::date`, leads.status)
-      .orderBy(sql`1`),
-    topPartners(db, createdIn),
+  const perDay = createdPerDay(db, from, to);
+  const [current, previous, perDayRows, top, [applications], [failed], [unattributed], recent] = await Promise.all([
+    figures(db, from, to, perDay),
+    prevFrom && from ? figures(db, prevFrom, from, createdPerDay(db, prevFrom, from)) : Promise.resolve(null),
+    perDay,
+    topPartners(db, from, to),
     db.select({ n: count() }).from(users).where(eq(users.status, 'pending_approval')),
     db
       .select({ n: count() })
@@ -138,7 +259,7 @@ export async function getAdminStats(db: Database, period: Period, now = new Date
   ]);
 
   const days = new Map<string, Record<string, number>>();
-  for (const row of perDay) {
+  for (const row of perDayRows) {
     const counts = days.get(row.day) ?? {};
     counts[row.status] = row.n;
     days.set(row.day, counts);

@@ -1,1 +1,2 @@
 export { adminStatsRoutes } from './admin-stats-routes';
+export { leadRollupsPlugin, rebuildLeadRollups } from './lead-rollups';

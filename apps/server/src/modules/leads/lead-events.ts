@@ -47,7 +47,7 @@ export type LeadEventListener = (tx: DbExecutor, event: RecordedLeadEvent) => Pr
 
 /** What a `created` event's work may read: the new lead's and its event's rows, by name. */
 export interface CreatedLeadRefs {
-  /** A relation with the new lead's `id`, `public_id` and `partner_id`. */
+  /** A relation with the new lead's `id`, `public_id`, `partner_id` and `created_at`. */
   lead: SQL;
   /** A relation with the event's `id` and `lead_id`. */
   event: SQL;
@@ -94,7 +94,7 @@ export function createLeadEventBus(): LeadEventBus {
       if (event.kind === 'created') {
         // Recorded on its own (not by the lead insert): run the same statements against this event.
         const refs = {
-          lead: sql`(select ${leads.id}, ${leads.publicId}, ${leads.partnerId} from ${leads} where ${leads.id} = ${event.leadId})`,
+          lead: sql`(select ${leads.id}, ${leads.publicId}, ${leads.partnerId}, ${leads.createdAt} from ${leads} where ${leads.id} = ${event.leadId})`,
           event: sql`(select ${event.id}::int as id, ${event.leadId}::int as lead_id)`,
           actorId: event.actorId,
           at: event.createdAt,

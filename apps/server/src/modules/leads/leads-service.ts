@@ -133,7 +133,7 @@ export async function submitLead(
     .insert(leads)
     .values({ ...values, syncState: syncs ? 'pending' : 'skipped' })
     .onConflictDoNothing()
-    .returning({ id: leads.id, publicId: leads.publicId, partnerId: leads.partnerId });
+    .returning({ id: leads.id, publicId: leads.publicId, partnerId: leads.partnerId, createdAt: leads.createdAt });
   // One statement, one commit: the lead, its 'created' event and every outbox row the lead brings
   // (CRM push, mails from the event's contributors) are written together or not at all.
   const refs: CreatedLeadRefs = {

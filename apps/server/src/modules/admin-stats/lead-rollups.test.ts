@@ -1,0 +1,163 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeLeadPayload, type AdminStats, type Period } from '@portal/contract';
+import { buildReferralForm } from '@portal/contract/testing';
+import { leadDailyApprovals, leadDailyCounts, leadPartnerCounts } from '../../db/schema';
+import { createSession } from '../../lib/sessions';
+import { createTestContext, type TestContext } from '../../../test/context';
+import { bearer, createAdmin, createPartner } from '../../../test/factories';
+import { getAdminStats } from './admin-stats-service';
+import { rebuildLeadRollups } from './lead-rollups';
+
+let ctx: TestContext;
+let token: string;
+let partner: Awaited<ReturnType<typeof createPartner>>;
+let other: Awaited<ReturnType<typeof createPartner>>;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  token = await createSession(ctx.db, (await createAdmin(ctx.db)).id);
+  partner = await createPartner(ctx.db, { fullName: 'Rollup Partner' });
+  other = await createPartner(ctx.db, { fullName: 'Other Partner' });
+});
+afterAll(() => ctx.close());
+
+const DAY = 24 * 60 * 60_000;
+const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  ctx.app.inject({ method, url: `/api/v1${url}`, payload, headers: bearer(token) });
+
+async function submit(business: string, uuid = partner.uuid): Promise<string> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/leads/referral/by-uuid',
+    payload: composeLeadPayload(buildReferralForm({ businessName: business }), uuid, {}),
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().leadData.data[0].details.id as string;
+}
+
+/** What the leads table itself says: per UTC created day and current status, and approvals. */
+async function countedFromLeads() {
+  const { rows } = await ctx.db.execute<{ day: string; status: string; n: number }>(
+    sql`select ((created_at at time zone 'UTC')::date)::text as day, status, count(*)::int as n from leads group by 1, 2`,
+  );
+  const perDay: Record<string, Record<string, number>> = {};
+  for (const r of rows) (perDay[r.day] ??= {})[r.status] = Number(r.n);
+  const { rows: partners } = await ctx.db.execute<{ id: number; referrals: number; approved: number }>(
+    sql`select partner_id as id, count(*)::int as referrals, (count(*) filter (where status = 'approved'))::int as approved
+      from leads where partner_id is not null group by 1 order by 3 desc, 2 desc, 1 limit 10`,
+  );
+  const total = (keep: (status: string) => boolean) => rows.reduce((sum, r) => sum + (keep(r.status) ? Number(r.n) : 0), 0);
+  return {
+    perDay,
+    referrals: total(() => true),
+    approved: total((s) => s === 'approved'),
+    contacted: total((s) => ['contacted', 'analysis', 'application', 'approved', 'lost'].includes(s)),
+    activePartners: partners.length,
+    topPartners: partners.map((p) => [Number(p.id), Number(p.approved), Number(p.referrals)]),
+  };
+}
+
+const perDayOf = (stats: AdminStats) => Object.fromEntries(stats.per_day.map((d) => [d.day, d.counts]));
+
+/** The stats the leads table implies, as /admin/stats answers them for a window holding every lead. */
+async function expectStatsToMatchLeads(stats: AdminStats) {
+  const expected = await countedFromLeads();
+  expect(perDayOf(stats)).toEqual(expected.perDay);
+  expect(stats.cards.referrals.value).toBe(expected.referrals);
+  expect(stats.cards.approved.value).toBe(expected.approved);
+  expect(stats.funnel).toMatchObject({
+    referrals: expected.referrals,
+    contacted: expected.contacted,
+    approved: expected.approved,
+  });
+}
+
+/**
+ * Every lead here is created today. Read today, today is a part-day that /admin/stats counts from the
+ * leads table; read two days later, it is a whole day answered by the roll-ups alone, so a change
+ * that did not update them shows up there.
+ */
+async function expectBothReadsToMatch() {
+  for (const period of ['7d', '90d', 'all'] as Period[]) {
+    const res = await call('GET', `/admin/stats?period=${period}`);
+    expect(res.statusCode).toBe(200);
+    await expectStatsToMatchLeads(res.json().data);
+    await expectStatsToMatchLeads(await getAdminStats(ctx.db, period, new Date(Date.now() + 2 * DAY)));
+  }
+}
+
+describe('admin home roll-ups', () => {
+  it('stay equal to the leads table through new leads, status moves and bulk moves, and equal a rebuild', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) ids.push(await submit(`Rollup Shop ${i}`));
+    const unattributed = await submit('Nobody Shop', crypto.randomUUID());
+    // A second request with an email already referred is not a new lead.
+    const again = composeLeadPayload(buildReferralForm({ businessName: 'Again' }), partner.uuid, {});
+    await ctx.app.inject({ method: 'POST', url: '/api/v1/leads/referral/by-uuid', payload: again });
+    await ctx.app.inject({ method: 'POST', url: '/api/v1/leads/referral/by-uuid', payload: again });
+    await expectBothReadsToMatch();
+
+    const move = (id: string, body: object) => call('POST', `/admin/leads/${id}/status`, body);
+    expect((await move(ids[0]!, { status: 'contacted', expected_status: 'new' })).statusCode).toBe(200);
+    expect(
+      (await move(ids[0]!, { status: 'approved', expected_status: 'contacted', mid: `MID-ROLLUP-${Date.now()}` })).statusCode,
+    ).toBe(200);
+    expect((await move(ids[1]!, { status: 'lost', expected_status: 'new', reason: 'no_response' })).statusCode).toBe(200);
+    expect((await move(ids[1]!, { status: 'contacted', expected_status: 'lost' })).statusCode).toBe(200);
+    // Refused moves change nothing.
+    expect((await move(ids[0]!, { status: 'contacted', expected_status: 'approved' })).statusCode).toBe(422);
+    expect((await move(ids[2]!, { status: 'analysis', expected_status: 'contacted' })).statusCode).toBe(409);
+    await expectBothReadsToMatch();
+
+    const bulk = await call('POST', '/admin/leads/status', {
+      lead_ids: [ids[2], ids[3], ids[4], ids[0]],
+      status: 'unqualified',
+      reason: 'existing_customer',
+    });
+    expect(bulk.statusCode).toBe(200);
+    expect(bulk.json().data.results.map((r: { ok: boolean }) => r.ok)).toEqual([true, true, true, false]);
+    const bulk2 = await call('POST', '/admin/leads/status', { lead_ids: [ids[5], ids[6]], status: 'analysis' });
+    expect(bulk2.json().data.results.map((r: { ok: boolean }) => r.ok)).toEqual([true, true]);
+    await expectBothReadsToMatch();
+
+    // Reassignments, the approved lead's included: the referral and the approval follow it.
+    const assign = (id: string, partnerId: number | null) =>
+      call('POST', `/admin/leads/${id}/partner`, { partner_id: partnerId });
+    expect((await assign(ids[0]!, other.id)).statusCode).toBe(200);
+    expect((await assign(ids[5]!, other.id)).statusCode).toBe(200);
+    expect((await assign(ids[6]!, null)).statusCode).toBe(200);
+    expect((await assign(unattributed, partner.id)).statusCode).toBe(200);
+    await expectBothReadsToMatch();
+    const stats = await getAdminStats(ctx.db, 'all', new Date(Date.now() + 2 * DAY));
+    expect(stats.cards.approved.value).toBe(1);
+    expect(stats.cards.referrals.value).toBe(9); // seven, the unattributed one, and the first of the repeated requests
+    expect(stats.top_partners.map((p) => [p.full_name, p.approved, p.referrals])).toEqual([
+      ['Other Partner', 1, 2],
+      ['Rollup Partner', 0, 6],
+    ]);
+
+    // What the application kept is what the migration's backfill computes from the leads.
+    const kept = await rollupTotals();
+    await rebuildLeadRollups(ctx.db);
+    expect(await rollupTotals()).toEqual(kept);
+  });
+});
+
+async function rollupTotals() {
+  const counts = await ctx.db
+    .select({
+      day: sql<string>`${leadDailyCounts.day}::text`,
+      status: leadDailyCounts.status,
+      n: sql<number>`sum(${leadDailyCounts.count})::int`,
+    })
+    .from(leadDailyCounts)
+    .groupBy(leadDailyCounts.day, leadDailyCounts.status)
+    .orderBy(leadDailyCounts.day, leadDailyCounts.status);
+  const approvals = await ctx.db.select().from(leadDailyApprovals).orderBy(leadDailyApprovals.day);
+  const partners = await ctx.db.select().from(leadPartnerCounts).orderBy(leadPartnerCounts.partnerId);
+  return {
+    partners: partners.filter((p) => p.referrals !== 0 || p.approved !== 0),
+    counts: counts.filter((c) => Number(c.n) !== 0).map((c) => ({ ...c, n: Number(c.n) })),
+    approvals: approvals.map((a) => ({ day: String(a.day), n: a.count })),
+  };
+}

@@ -1,0 +1,106 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../../db';
+import { leadDailyApprovals, leadDailyCounts, leadPartnerCounts, leads } from '../../db/schema';
+import type { CreatedLeadWork, LeadEventListener } from '../leads';
+
+/**
+ * The admin home's roll-ups (lead_daily_counts: leads per created day × current status;
+ * lead_daily_approvals: approvals per day; lead_partner_counts: each partner's referrals and
+ * approvals), kept exact in the transaction of every change that affects them. A new lead adds
+ * itself inside its own insert statement (the lead bus's onCreated work); a status move, single,
+ * bulk or pulled from the CRM, is always recorded as a 'status' event in the move's transaction,
+ * and a reassignment as a 'partner' event: the listeners below move the lead between rows there.
+ * Deleting a partner deletes their row (foreign key); the daily roll-ups have no partner.
+ *
+ * Anything that writes leads without these paths (the volume and demo seeds, test fixtures) calls
+ * rebuildLeadRollups afterwards.
+ */
+
+/** The shard a lead of that status counts in: spread for `new` (concurrent submissions), 0 otherwise. */
+const shardOf = (status: SQL, id: SQL) => sql`case when ${status} = 'new' then ${id} % 16 else 0 end`;
+const utcDay = (at: SQL) => sql`(${at} at time zone 'UTC')::date`;
+
+/** The new lead's +1 on its day, as a statement of the lead insert's own CTE (each one a plain insert: no nested WITH there). */
+const countCreatedLead: CreatedLeadWork = (refs) =>
+  sql`insert into ${leadDailyCounts} (day, status, shard, count)
+    select ${utcDay(sql`l.created_at`)}, 'new', ${shardOf(sql`'new'`, sql`l.id`)}, 1 from ${refs.lead} l
+    on conflict (day, status, shard) do update set count = ${leadDailyCounts}.count + 1`;
+
+/** The new lead's +1 for its partner. */
+const countCreatedLeadForPartner: CreatedLeadWork = (refs) =>
+  sql`insert into ${leadPartnerCounts} (partner_id, referrals, approved)
+    select l.partner_id, 1, 0 from ${refs.lead} l where l.partner_id is not null
+    on conflict (partner_id) do update set referrals = ${leadPartnerCounts}.referrals + 1`;
+
+/**
+ * A status move: -1 from the lead's day in its old status, +1 in the new one; into or out of
+ * approved, an approval for the day and the partner.
+ */
+const countStatusMove: LeadEventListener = async (tx, event) => {
+  const { fromStatus: from, toStatus: to } = event;
+  if (!from || !to || from === to) return;
+  const approvals = (to === 'approved' ? 1 : 0) - (from === 'approved' ? 1 : 0);
+  // One statement: the moved lead as its move's own update left it.
+  await tx.execute(sql`with lead as (
+      select ${leads.id} as id, ${leads.partnerId} as partner_id, ${utcDay(sql`${leads.createdAt}`)} as day,
+        ${utcDay(sql`${leads.statusChangedAt}`)} as changed_day
+      from ${leads} where ${leads.id} = ${event.leadId}
+    ), per_day as (
+      insert into ${leadDailyCounts} (day, status, shard, count)
+      select lead.day, m.status, ${shardOf(sql`m.status`, sql`lead.id`)}, m.delta
+      from lead, (values (${from}::text, -1), (${to}::text, 1)) as m(status, delta)
+      on conflict (day, status, shard) do update set count = ${leadDailyCounts}.count + excluded.count
+    ), per_partner as (
+      update ${leadPartnerCounts} set approved = ${leadPartnerCounts}.approved + ${approvals}::int
+      from lead where ${leadPartnerCounts}.partner_id = lead.partner_id and ${approvals}::int <> 0
+    )
+    insert into ${leadDailyApprovals} (day, count)
+    select lead.changed_day, 1 from lead where ${to}::text = 'approved'
+    on conflict (day) do update set count = ${leadDailyApprovals}.count + 1`);
+};
+
+/** A reassignment: the lead's referral (and approval) leaves one partner's row for the other's. */
+const countReassignment: LeadEventListener = async (tx, event) => {
+  const data = event.data as { from?: { id: number } | null; to?: { id: number } | null } | null;
+  const fromId = data?.from?.id ?? null;
+  const toId = data?.to?.id ?? null;
+  if (fromId === toId) return;
+  await tx.execute(sql`with lead as (
+      select (${leads.status} = 'approved')::int as approved from ${leads} where ${leads.id} = ${event.leadId}
+    ), taken as (
+      update ${leadPartnerCounts} set referrals = ${leadPartnerCounts}.referrals - 1, approved = ${leadPartnerCounts}.approved - lead.approved
+      from lead where ${leadPartnerCounts}.partner_id = ${fromId}::int
+    )
+    insert into ${leadPartnerCounts} (partner_id, referrals, approved)
+    select ${toId}::int, 1, lead.approved from lead where ${toId}::int is not null
+    on conflict (partner_id) do update set referrals = ${leadPartnerCounts}.referrals + 1,
+      approved = ${leadPartnerCounts}.approved + excluded.approved`);
+};
+
+const countLeadEvent: LeadEventListener = async (tx, event) => {
+  if (event.kind === 'status') await countStatusMove(tx, event);
+  else if (event.kind === 'partner') await countReassignment(tx, event);
+};
+
+/** Recounts the roll-ups from the leads table (what migration 0012 did), in one transaction. */
+export async function rebuildLeadRollups(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from ${leadDailyCounts}`);
+    await tx.execute(sql`delete from ${leadDailyApprovals}`);
+    await tx.execute(sql`delete from ${leadPartnerCounts}`);
+    await tx.execute(sql`insert into ${leadDailyCounts} (day, status, shard, count)
+      select ${utcDay(sql`created_at`)}, status, ${shardOf(sql`status`, sql`id`)}, count(*) from ${leads} group by 1, 2, 3`);
+    await tx.execute(sql`insert into ${leadDailyApprovals} (day, count)
+      select ${utcDay(sql`status_changed_at`)}, count(*) from ${leads} where status = 'approved' group by 1`);
+    await tx.execute(sql`insert into ${leadPartnerCounts} (partner_id, referrals, approved)
+      select partner_id, count(*), count(*) filter (where status = 'approved') from ${leads} where partner_id is not null group by 1`);
+  });
+}
+
+/** Subscribes the roll-ups to the lead event bus; registered once, from app.ts. */
+export const leadRollupsPlugin: FastifyPluginAsync = async (app) => {
+  app.leadEvents.onCreated(countCreatedLead);
+  app.leadEvents.onCreated(countCreatedLeadForPartner);
+  app.leadEvents.on(countLeadEvent);
+};
