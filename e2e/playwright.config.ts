@@ -19,8 +19,10 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: '.artifacts/test-results',
-  fullyParallel: false,
-  // Each worker starts its own server (support/fixtures.ts), which its tests share.
+  // Tests, not files, are handed out to the workers, so a long file does not leave one worker idle at the end.
+  // Each worker starts its own server (support/fixtures.ts), which its tests share; a test that changes the
+  // admin settings empties them before and after (freshSettings), and a worker runs one test at a time.
+  fullyParallel: true,
   workers: 2,
   // One retry in CI, reported as flaky, so a shared machine's hiccup does not sink a run; none locally.
   retries: process.env.CI ? 1 : 0,
