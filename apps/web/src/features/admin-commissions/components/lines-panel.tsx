@@ -18,6 +18,7 @@ import { TextAreaField, TextField } from '@/components/ui/field';
 import { Table, type Column } from '@/components/ui/table';
 import { getServerMessage } from '@/lib/api/errors';
 import { useChangeLineStatus, usePartnerLines } from '../api/merchants';
+import { useAdminStatements } from '../api/statements';
 import { getFieldErrors } from './server-errors';
 
 type Action = 'hold' | 'void' | 'release';
@@ -51,6 +52,9 @@ const releasedStatus = (line: CommissionLine): LineStatusRequest['status'] =>
 export function LinesPanel({ partnerId, currency }: { partnerId: number; currency: string }) {
   const [month, setMonth] = useState(() => addMonths(monthOf(new Date()), -1));
   const lines = usePartnerLines(partnerId, month);
+  // Lines on a published or paid statement never change (the server refuses): no buttons for them.
+  const statements = useAdminStatements({ partner_id: partnerId });
+  const locked = new Set((statements.data?.items ?? []).filter((item) => item.status !== 'draft').map((item) => item.id));
   const [acting, setActing] = useState<{ line: CommissionLine; action: Action } | null>(null);
   const money = (cents: number) => formatCents(cents, currency);
 
@@ -89,6 +93,8 @@ export function LinesPanel({ partnerId, currency }: { partnerId: number; currenc
       className: 'sm:text-right',
       cell: (row) => {
         const name = `${lineKindLabels[row.kind]}${row.business ? ` ${row.business}` : ''}`;
+        if (row.statement_id && locked.has(row.statement_id))
+          return <span className="block pt-2 text-right text-xs text-slate-500 sm:pt-0">On a published statement</span>;
         return (
           <span className="flex justify-end gap-2 pt-2 sm:pt-0">
             {(row.status === 'pending' || row.status === 'approved') && (
