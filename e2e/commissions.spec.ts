@@ -258,3 +258,58 @@ for (const viewport of viewports.filter((v) => v.name === 'desktop')) {
     });
   });
 }
+
+test.describe('commissions: merchant accounts and lines (desktop)', () => {
+  test.use({ viewport: viewports[0].size });
+
+  test('an admin holds a bonus with a reason, and closing an account inside the window voids its bonus', async ({
+    page,
+    request,
+  }) => {
+    const suffix = randomBytes(3).toString('hex');
+    const partner = await registerPartner(request, { fullName: `Carl Closer ${suffix}` });
+    await setProgramPlan(request);
+    const held = { business: `Held Bakery ${suffix}`, mid: `HOLD-${suffix}-0001` };
+    const closed = { business: `Closing Florist ${suffix}`, mid: `CLOSE-${suffix}-0002` };
+    await approveReferral(request, partner, held.business, held.mid);
+    await approveReferral(request, partner, closed.business, closed.mid);
+    const accounts = await request.get('/api/v1/admin/merchant-accounts', { headers: await adminHeaders(request) });
+    const partnerId = (await accounts.json()).data.items.find((a: { mid: string }) => a.mid === closed.mid).partner_id;
+
+    await loginViaUi(page, ADMIN.email, ADMIN.password);
+    await expect(pageHeading(page, 'Dashboard')).toBeVisible();
+    await page.goto(`/admin/commissions/partners/${partnerId}`);
+    await expect(pageHeading(page, `Commissions · ${partner.fullName}`)).toBeVisible();
+
+    // The pending bonuses are lines of the approval month: hold one, with the reason the partner will read.
+    await page.getByLabel('Month', { exact: true }).fill(monthOf(new Date()));
+    const lines = page.getByRole('table', { name: 'Commission lines' });
+    const heldBonus = lines.getByRole('row', { name: new RegExp(escapeRegExp(held.business)) });
+    await expect(heldBonus).toContainText('Pending');
+    await heldBonus.getByRole('button', { name: `Hold Bonus ${held.business}` }).click();
+    const hold = page.getByRole('dialog', { name: 'Hold line' });
+    await hold.getByRole('button', { name: 'Hold line' }).click();
+    await expect(hold.getByText('Reason is required')).toBeVisible();
+    await hold.getByLabel('Reason').fill('Waiting for the signed agreement');
+    await hold.getByRole('button', { name: 'Hold line' }).click();
+    await expect(hold).toBeHidden();
+    await expect(heldBonus).toContainText('On hold');
+    await expect(heldBonus).toContainText('Waiting for the signed agreement');
+
+    // Closing the other account the day it was approved (inside the window) voids its unearned bonus.
+    const merchants = page.getByRole('table', { name: 'Merchant accounts' });
+    await merchants
+      .getByRole('row', { name: new RegExp(escapeRegExp(closed.business)) })
+      .getByRole('button', { name: `Close account ${closed.business}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: `Close ${closed.business}` });
+    await expect(dialog).toContainText(closed.mid);
+    await dialog.getByRole('button', { name: 'Close account' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: `${closed.business} closed on` })).toContainText('Bonus voided');
+    await expect(merchants.getByRole('row', { name: new RegExp(escapeRegExp(closed.business)) })).toContainText('Closed');
+    await expect(lines.getByRole('row', { name: new RegExp(escapeRegExp(closed.business)) })).toContainText(
+      'Account closed within',
+    );
+  });
+});

@@ -406,6 +406,8 @@ export const createLineRequest = z.object({
 });
 export type CreateLineRequest = z.input<typeof createLineRequest>;
 export const lineResponse = successEnvelope(commissionLineSchema);
+/** GET /admin/commissions/lines?partner_id=&month= */
+export const lineListResponse = successEnvelope(z.object({ items: z.array(commissionLineSchema) }));
 
 /** POST /admin/commissions/lines/{id}/status: approve, void or hold an unpaid line (reason for void/hold). */
 export const lineStatusRequest = z
@@ -626,6 +628,8 @@ export type MerchantAccount = z.infer<typeof merchantAccountSchema>;
 /** POST /admin/merchant-accounts/{id}/close: the account stopped processing on `closed_on`. */
 export const closeMerchantRequest = z.object({ closed_on: isoDay });
 export const merchantAccountResponse = successEnvelope(merchantAccountSchema);
+/** GET /admin/merchant-accounts?partner_id= */
+export const merchantAccountListResponse = successEnvelope(z.object({ items: z.array(merchantAccountSchema) }));
 
 // ---------------------------------------------------------------------------------------------
 // Statements

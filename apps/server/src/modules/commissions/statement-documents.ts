@@ -154,6 +154,11 @@ export function statementPdf(detail: StatementDetail, companyName: string): Prom
     if (doc.y > doc.page.height - 150) doc.addPage();
     doc.font('Helvetica-Bold').fontSize(12).fillColor('#111827').text(title, left, doc.y);
     doc.moveDown(0.3);
+    // Every header fits on one line: a column narrower than its bold title (plus padding) grows,
+    // and the first column (names, which may wrap) gives up the room.
+    doc.font('Helvetica-Bold').fontSize(9);
+    const widths = columns.map((c) => Math.max(c.width * width, doc.widthOfString(c.title) + 6));
+    widths[0]! -= widths.reduce((sum, w) => sum + w, 0) - width;
     const drawRow = (cells: string[], bold: boolean) => {
       if (doc.y > doc.page.height - 70) doc.addPage();
       const y = doc.y;
@@ -165,7 +170,7 @@ export function statementPdf(detail: StatementDetail, companyName: string): Prom
       let height = 0;
       cells.forEach((cell, i) => {
         const col = columns[i]!;
-        const w = col.width * width;
+        const w = widths[i]!;
         doc.text(cell, x + 2, y, { width: w - 4, align: col.align ?? 'left' });
         height = Math.max(height, doc.y - y);
         x += w;
@@ -190,14 +195,15 @@ export function statementPdf(detail: StatementDetail, companyName: string): Prom
   table(
     'Residuals',
     [
-      { title: 'Business', width: 0.24 },
-      { title: 'MID', width: 0.08 },
-      { title: 'Month', width: 0.1 },
+      // "September 2026" and "Transactions" each need about 0.13 of the width at 9 pt.
+      { title: 'Business', width: 0.2 },
+      { title: 'MID', width: 0.07 },
+      { title: 'Month', width: 0.14 },
       { title: 'Volume', width: 0.15, align: 'right' },
-      { title: 'Transactions', width: 0.11, align: 'right' },
+      { title: 'Transactions', width: 0.13, align: 'right' },
       { title: 'Net revenue', width: 0.12, align: 'right' },
       { title: 'Share', width: 0.08, align: 'right' },
-      { title: 'Residual', width: 0.12, align: 'right' },
+      { title: 'Residual', width: 0.11, align: 'right' },
     ],
     detail.merchants.map((r) => [
       r.business,

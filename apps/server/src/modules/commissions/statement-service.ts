@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   addMonths,
   commissionMessages as m,
@@ -82,52 +82,104 @@ const draftable = (month: string) =>
   and(eq(commissionLines.status, 'approved'), sql`${commissionLines.statementId} is null`, lte(commissionLines.month, month));
 
 /**
- * Redraws the month's draft statements from the lines: one per partner whose approved, unattached
- * lines up to the month reach their minimum payout (smaller totals stay unattached and roll into a
- * later month). Partners whose statement for the month is already published are left alone.
+ * Redraws the month's draft statements from the lines: one per partner whose approved lines up to
+ * the month (those on no statement, and those already on the month's draft) reach their minimum
+ * payout; smaller totals stay on no statement and roll into a later month. Partners whose statement
+ * for the month is already published are left alone.
+ *
+ * Set-based, and a draft is updated in place: lines already on the right draft are not rewritten
+ * (a 20,000-line import attaches its lines as it inserts them; see `ensureDrafts`), only lines on
+ * no statement are attached, and only drafts that fall under the minimum are deleted (which
+ * detaches their lines: ON DELETE SET NULL).
  */
 export async function refreshDrafts(tx: DbExecutor, month: string): Promise<void> {
-  await tx.delete(statements).where(and(eq(statements.month, month), eq(statements.status, 'draft')));
+  const monthDrafts = sql`(select d.id from ${statements} d where d.month = ${month} and d.status = 'draft')`;
+  // A line that left "approved" while on a draft (defensive: status changes detach their line).
+  await tx
+    .update(commissionLines)
+    .set({ statementId: null })
+    .where(and(sql`${commissionLines.statementId} in ${monthDrafts}`, sql`${commissionLines.status} <> 'approved'`));
   const sums = await tx
     .select({ partnerId: commissionLines.partnerId, ...lineSums })
     .from(commissionLines)
     .where(
       and(
-        draftable(month),
-        sql`not exists (select 1 from ${statements} where ${statements.partnerId} = ${commissionLines.partnerId} and ${statements.month} = ${month})`,
+        eq(commissionLines.status, 'approved'),
+        lte(commissionLines.month, month),
+        sql`(${commissionLines.statementId} is null or ${commissionLines.statementId} in ${monthDrafts})`,
+        sql`not exists (select 1 from ${statements} where ${statements.partnerId} = ${commissionLines.partnerId} and ${statements.month} = ${month} and ${statements.status} <> 'draft')`,
       ),
     )
     .groupBy(commissionLines.partnerId);
-  if (!sums.length) return;
   const plans = await effectivePlans(
     tx,
     sums.map((s) => s.partnerId),
   );
-  const currency = await getCurrency(tx);
   const due = sums.filter((s) => s.total > 0 && s.total >= plans.get(s.partnerId)!.min_payout_cents);
-  for (let i = 0; i < due.length; i += 1_000) {
-    await tx.insert(statements).values(
-      due.slice(i, i + 1_000).map((s) => ({
-        partnerId: s.partnerId,
-        month,
-        status: 'draft' as const,
-        merchants: s.merchants,
-        volumeCents: s.volume,
-        residualCents: s.residual,
-        bonusCents: s.bonus,
-        adjustmentCents: s.adjustment,
-        totalCents: s.total,
-        currency,
-      })),
+  const dueIds = due.map((s) => s.partnerId);
+  // Drafts of partners with nothing due any more go; their lines return to no statement.
+  await tx
+    .delete(statements)
+    .where(
+      and(
+        eq(statements.month, month),
+        eq(statements.status, 'draft'),
+        dueIds.length ? sql`${statements.partnerId} <> all(${sql.param(`{${dueIds.join(',')}}`)}::int[])` : undefined,
+      ),
     );
+  if (!due.length) return;
+  const currency = await getCurrency(tx);
+  for (let i = 0; i < due.length; i += 1_000) {
+    await tx
+      .insert(statements)
+      .values(
+        due.slice(i, i + 1_000).map((s) => ({
+          partnerId: s.partnerId,
+          month,
+          status: 'draft' as const,
+          merchants: s.merchants,
+          volumeCents: s.volume,
+          residualCents: s.residual,
+          bonusCents: s.bonus,
+          adjustmentCents: s.adjustment,
+          totalCents: s.total,
+          currency,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [statements.partnerId, statements.month],
+        set: {
+          merchants: sql`excluded.merchants`,
+          volumeCents: sql`excluded.volume_cents`,
+          residualCents: sql`excluded.residual_cents`,
+          bonusCents: sql`excluded.bonus_cents`,
+          adjustmentCents: sql`excluded.adjustment_cents`,
+          totalCents: sql`excluded.total_cents`,
+          currency: sql`excluded.currency`,
+          updatedAt: new Date(),
+        },
+        setWhere: sql`${statements.status} = 'draft'`,
+      });
   }
-  if (due.length) {
-    await tx.execute(sql`
-      update ${commissionLines} set statement_id = s.id, updated_at = now()
-      from ${statements} s
-      where s.month = ${month} and s.status = 'draft' and s.partner_id = ${commissionLines.partnerId}
-        and ${commissionLines.status} = 'approved' and ${commissionLines.statementId} is null and ${commissionLines.month} <= ${month}`);
-  }
+  await tx.execute(sql`
+    update ${commissionLines} set statement_id = s.id, updated_at = now()
+    from ${statements} s
+    where s.month = ${month} and s.status = 'draft' and s.partner_id = ${commissionLines.partnerId}
+      and ${commissionLines.status} = 'approved' and ${commissionLines.statementId} is null and ${commissionLines.month} <= ${month}`);
+}
+
+/**
+ * Before an import writes its residual lines for the month: an empty draft for each partner it pays
+ * who has no statement for the month yet, so that each line is inserted on its draft (rewriting
+ * 20,000 fresh lines to attach them cost seconds). `refreshDrafts` then fills in the sums, or
+ * deletes a draft that stays under the partner's minimum payout.
+ */
+export async function ensureDrafts(tx: DbExecutor, month: string, partnerIds: SQL): Promise<void> {
+  const currency = await getCurrency(tx);
+  await tx.execute(sql`
+    insert into ${statements} (partner_id, month, status, currency)
+    select distinct p.partner_id, ${month}::text, 'draft', ${currency}::text from (${partnerIds}) p(partner_id)
+    on conflict (partner_id, month) do nothing`);
 }
 
 /** Partners with approved unattached lines up to the month that stay below their minimum payout. */

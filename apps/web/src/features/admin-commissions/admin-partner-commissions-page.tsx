@@ -15,6 +15,8 @@ import { paths } from '@/lib/paths';
 import { usePartner } from './api/partner';
 import { usePartnerPlan, useSavePartnerPlan } from './api/plan';
 import { AdjustmentDialog } from './components/adjustment-dialog';
+import { LinesPanel } from './components/lines-panel';
+import { MerchantAccountsPanel } from './components/merchant-accounts-panel';
 import { PlanForm } from './components/plan-form';
 import { StatementsPanel } from './components/statements-panel';
 
@@ -23,6 +25,7 @@ export function AdminPartnerCommissionsPage() {
   const id = Number(useParams().id);
   const partner = usePartner(id);
   const [isAdjusting, setIsAdjusting] = useState(false);
+  const currency = usePartnerPlan(id).data?.currency ?? 'USD';
 
   if (!Number.isSafeInteger(id) || id < 1) return <Alert tone="error">{commissionMessages.partnerNotFound}</Alert>;
   if (partner.isPending) return <PageSpinner />;
@@ -56,6 +59,18 @@ export function AdminPartnerCommissionsPage() {
             Statements
           </h2>
           <StatementsPanel query={{ partner_id: id }} by="partner" />
+        </section>
+        <section aria-labelledby="partner-merchants" className="space-y-3">
+          <h2 id="partner-merchants" className="text-base font-semibold text-slate-900">
+            Merchant accounts
+          </h2>
+          <MerchantAccountsPanel partnerId={id} currency={currency} />
+        </section>
+        <section aria-labelledby="partner-lines" className="space-y-3">
+          <h2 id="partner-lines" className="text-base font-semibold text-slate-900">
+            Lines
+          </h2>
+          <LinesPanel partnerId={id} currency={currency} />
         </section>
       </div>
       <AdjustmentDialog
