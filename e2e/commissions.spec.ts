@@ -276,9 +276,7 @@ test.describe('commissions: merchant accounts and lines (desktop)', () => {
     const accounts = await request.get('/api/v1/admin/merchant-accounts', { headers: await adminHeaders(request) });
     const partnerId = (await accounts.json()).data.items.find((a: { mid: string }) => a.mid === closed.mid).partner_id;
 
-    await loginViaUi(page, ADMIN.email, ADMIN.password);
-    await expect(pageHeading(page, 'Dashboard')).toBeVisible();
-    await page.goto(`/admin/commissions/partners/${partnerId}`);
+    await signIn(page, ADMIN, `/admin/commissions/partners/${partnerId}`);
     await expect(pageHeading(page, `Commissions · ${partner.fullName}`)).toBeVisible();
 
     // The pending bonuses are lines of the approval month: hold one, with the reason the partner will read.
