@@ -3,13 +3,14 @@ import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE, messages } from '@portal/contract';
 import type { Config } from './config';
 import type { Database } from './db';
 import type { CounterStore } from './lib/counter-store';
 import type { SessionCache } from './lib/session-cache';
 import { openSharedState } from './lib/shared-state';
+import { compiledSerializerCompiler } from './lib/response-serializer';
 import { createMailer, type Mailer } from './lib/mailer';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -113,7 +114,7 @@ export async function buildApp(opts: BuildAppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(compiledSerializerCompiler);
 
   app.decorate('config', opts.config);
   app.decorate('db', opts.db);

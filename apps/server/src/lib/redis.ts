@@ -1,4 +1,4 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import type { Redis, RedisOptions } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
@@ -29,6 +29,8 @@ const options: RedisOptions = {
 
 /** Connects both; resolves once they are ready or have failed once (the server starts either way). */
 export async function connectRedis(url: string, prefix: string, log: FastifyBaseLogger): Promise<RedisConnection> {
+  // Loaded only with REDIS_URL: a single instance never pays for the client in memory.
+  const { Redis } = await import('ioredis');
   const client = new Redis(url, { ...options, connectionName: 'portal' });
   const subscriber = new Redis(url, { ...options, connectionName: 'portal-sub' });
   for (const [name, connection] of [

@@ -7,8 +7,12 @@ import { API_BASE } from '@portal/contract';
  * request with a bearer token always does, whatever the route chose.
  */
 export const noStorePlugin = fp(async (app) => {
-  app.addHook('onSend', async (request, reply) => {
-    if (!request.url.startsWith(`${API_BASE}/`)) return;
-    if (request.headers.authorization || !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  const apiPrefix = `${API_BASE}/`;
+  // A callback hook: an async one costs a promise on every answer.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith(apiPrefix) && (request.headers.authorization || !reply.hasHeader('cache-control'))) {
+      reply.header('cache-control', 'no-store');
+    }
+    done(null, payload);
   });
 });

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import qrcode from 'qrcode-generator';
 import {
   formatPctRange,
@@ -46,7 +45,9 @@ export const formatLongDate = (date: Date) =>
  * The proposal as a one-page PDF (pdfkit, the standard Helvetica fonts, the QR code drawn as vector
  * squares). Deterministic: fixed creation date and document id, no embedded font subsets.
  */
-export function renderProposalPdf(c: ProposalContent): Promise<Buffer> {
+export async function renderProposalPdf(c: ProposalContent): Promise<Buffer> {
+  // pdfkit (about 17 MB resident) is loaded with the first proposal, not at start-up.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: page.margin,
