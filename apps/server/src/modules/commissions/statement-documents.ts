@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import {
   formatBps,
   formatCents,
@@ -105,7 +104,9 @@ export function monthlyTotalsCsv(items: MonthlyTotal[]): string {
  * A statement as PDF, drawn on the server with pdfkit's built-in Helvetica. Same statement → same
  * bytes: the creation date and the file id derive from the statement's month, never from the clock.
  */
-export function statementPdf(detail: StatementDetail, companyName: string): Promise<Buffer> {
+export async function statementPdf(detail: StatementDetail, companyName: string): Promise<Buffer> {
+  // pdfkit (about 17 MB resident) is loaded with the first statement PDF, not at start-up.
+  const { default: PDFDocument } = await import('pdfkit');
   const s = detail.statement;
   const fixedDate = new Date(`${s.month}-01T00:00:00Z`);
   const doc = new PDFDocument({
