@@ -29,7 +29,9 @@ if (builtAt < changedAt) {
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  // glibc keeps the memory start-up frees (migrations, module loading) unless told to hand back more than
+  // 64 KB at the top of its heap: idle RSS on the embedded database drops from about 315 to 280 MB.
+  env: { NODE_ENV: 'production', MALLOC_TRIM_THRESHOLD_: '65536', ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
