@@ -4,6 +4,13 @@ import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provid
 import { z } from 'zod';
 
 /**
+ * Generated serializers by response schema. The schemas are module constants, so every app the process
+ * builds (each API test file builds several) reuses one function per schema instead of generating it
+ * again; a generated serializer holds no state. Zod's fallback is not kept: its errors name the route.
+ */
+const compiledBySchema = new WeakMap<object, (data: unknown) => string>();
+
+/**
  * Response serializers compiled once per route: each zod response schema becomes a JSON Schema
  * (`z.toJSONSchema`, the JSON side of the schema as `z.encode` writes it) and fast-json-stringify
  * generates a function that writes exactly its properties, in the schema's order, as zod's
@@ -15,10 +22,15 @@ import { z } from 'zod';
  * it with a 500). Unknown keys are left out, so nothing the schema does not list can leak.
  */
 export const compiledSerializerCompiler: FastifySerializerCompiler<unknown> = (routeSchema) => {
+  const key = typeof routeSchema.schema === 'object' && routeSchema.schema !== null ? routeSchema.schema : null;
+  const known = key && compiledBySchema.get(key);
+  if (known) return known;
   const jsonSchema = toSerializerSchema(routeSchema.schema);
   if (jsonSchema) {
     try {
-      return fastJsonStringify(jsonSchema);
+      const serialize = fastJsonStringify(jsonSchema);
+      if (key) compiledBySchema.set(key, serialize);
+      return serialize;
     } catch {
       // Not a schema fast-json-stringify can build: zod serializes this route.
     }
