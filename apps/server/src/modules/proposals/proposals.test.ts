@@ -34,13 +34,19 @@ afterAll(() => ctx.close());
 const winAnsiExtras: Record<number, string> = { 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”', 0x95: '•', 0x96: '–', 0x97: '—' };
 const winAnsi = { decode: (bytes: Buffer) => Array.from(bytes, (b) => winAnsiExtras[b] ?? String.fromCharCode(b)).join('') };
 
-/** The text a PDF viewer shows: every content stream inflated, pdfkit's hex strings (WinAnsi) decoded, one line per TJ. */
+/**
+ * The text a PDF viewer shows: every content stream inflated, pdfkit's hex strings (WinAnsi) decoded, one
+ * line per TJ. A stream is read by its /Length: compressed bytes may end in a carriage return, which a
+ * search for the "endstream" line would take as part of the line break and cut off.
+ */
 function pdfText(pdf: Buffer): string {
   const lines: string[] = [];
-  for (const stream of pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  const raw = pdf.toString('latin1');
+  for (const stream of raw.matchAll(/\/Length (\d+)\n(?:\/[^\n]*\n)*>>\nstream\n/g)) {
+    const start = stream.index + stream[0].length;
     let body: string;
     try {
-      body = inflateSync(Buffer.from(stream[1]!, 'latin1')).toString('latin1');
+      body = inflateSync(Buffer.from(raw.slice(start, start + Number(stream[1])), 'latin1')).toString('latin1');
     } catch {
       continue;
     }
