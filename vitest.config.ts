@@ -26,6 +26,9 @@ const serverProject = (name: string, testDb: 'pglite' | 'postgres'): TestProject
 /** Server tests run on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set. */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: a single worker on this 2-core machine, which
+    // left a core idle while a test waited on its database. Two keep both busy.
+    maxWorkers: 2,
     projects: [
       serverProject('server-pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', 'postgres')] : []),

@@ -30,6 +30,9 @@ export async function deleteRedisKeys(url: string, prefix: string): Promise<void
  * Two instances of the app, as behind a load balancer: two `buildApp` on the same database (one
  * PGlite shared in process, or two connection pools on one PostgreSQL database) with the same env.
  */
+/** The tests count on each instance hearing the other's evictions from its first request. */
+const subscribed = (...instances: TestContext[]) => Promise.all(instances.map((i) => i.app.sessionCache.subscribed()));
+
 export async function openTwoInstances(
   env: Record<string, string>,
 ): Promise<{ a: TestContext; b: TestContext; close(): Promise<void> }> {
@@ -37,6 +40,7 @@ export async function openTwoInstances(
     const database = await createPostgresTestDatabase();
     const a = await createTestContext(env, { openDatabase: () => openDatabase({ url: database.url }) });
     const b = await createTestContext(env, { openDatabase: () => openDatabase({ url: database.url }) });
+    await subscribed(a, b);
     return {
       a,
       b,
@@ -50,6 +54,7 @@ export async function openTwoInstances(
   const shared = { ...handle, close: async () => {} };
   const a = await createTestContext(env, { openDatabase: async () => shared });
   const b = await createTestContext(env, { openDatabase: async () => shared });
+  await subscribed(a, b);
   return {
     a,
     b,

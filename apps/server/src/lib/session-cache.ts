@@ -22,6 +22,8 @@ export interface SessionCache {
   delete(tokenHash: string): void;
   /** Forgets the user's sessions here and on every instance. Call after the change is committed. */
   evictUser(userId: number): Promise<void>;
+  /** Resolves once evictions from other instances are being received (at once without Redis). */
+  subscribed(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export function createSessionCache(opts: SessionCacheOptions): SessionCache {
       set() {},
       delete() {},
       async evictUser() {},
+      async subscribed() {},
       async close() {},
     };
   }
@@ -100,6 +103,8 @@ export function createSessionCache(opts: SessionCacheOptions): SessionCache {
     return barrier;
   }
 
+  let onSubscribed: () => void = () => {};
+  const firstSubscription = redis ? new Promise<void>((resolve) => (onSubscribed = resolve)) : Promise.resolve();
   if (redis) {
     const { subscriber } = redis;
     const subscribe = () => {
@@ -107,6 +112,7 @@ export function createSessionCache(opts: SessionCacheOptions): SessionCache {
         () => {
           clear();
           isSubscribed = true;
+          onSubscribed();
         },
         () => {},
       );
@@ -135,6 +141,7 @@ export function createSessionCache(opts: SessionCacheOptions): SessionCache {
       return entry.session;
     },
     mark: () => ++seq,
+    subscribed: () => firstSubscription,
     set(tokenHash, session, mark) {
       const userId = session.user.id;
       if (!isSubscribed || mark < floor || (evictedAt.get(userId) ?? 0) > mark) return;

@@ -63,7 +63,8 @@ async function createLeads(count: number): Promise<string[]> {
 const allLeads = () => ctx.db.select().from(leads).orderBy(leads.id);
 const allEntries = () => ctx.db.select().from(outbox).orderBy(outbox.id);
 
-async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 5_000): Promise<void> {
+// Generous: it returns as soon as the check holds, and a loaded 2-core machine can take seconds.
+async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('timed out waiting');
