@@ -18,6 +18,7 @@ import {
   serial,
   smallint,
   bigint,
+  customType,
   text,
   timestamp,
   uniqueIndex,
@@ -228,10 +229,15 @@ export const leadDailyApprovals = pgTable('lead_daily_approvals', {
   count: integer('count').notNull().default(0),
 });
 
+/** PostgreSQL's datemultirange, read and written as its text form (`{[2026-01-01,2026-01-03)}`). */
+const dateMultirange = customType<{ data: string }>({ dataType: () => 'datemultirange' });
+
 /**
  * Each partner's referrals and approved merchants over all time: the admin home's "all" period
  * (top partners, active partners) without counting a million leads. Kept with lead_daily_counts,
  * and on every reassignment; deleting the partner deletes the row (their leads become unattributed).
+ * active_days: the UTC days on which at least one of the partner's leads was created, so "partners
+ * active in a period" is one overlap test per partner instead of an index probe per partner.
  */
 export const leadPartnerCounts = pgTable('lead_partner_counts', {
   partnerId: integer('partner_id')
@@ -239,4 +245,5 @@ export const leadPartnerCounts = pgTable('lead_partner_counts', {
     .references(() => users.id, { onDelete: 'cascade' }),
   referrals: integer('referrals').notNull().default(0),
   approved: integer('approved').notNull().default(0),
+  activeDays: dateMultirange('active_days').notNull().default(sql`'{}'::datemultirange`),
 });

@@ -27,11 +27,15 @@ const countCreatedLead: CreatedLeadWork = (refs) =>
     select ${utcDay(sql`l.created_at`)}, 'new', ${shardOf(sql`'new'`, sql`l.id`)}, 1 from ${refs.lead} l
     on conflict (day, status, shard) do update set count = ${leadDailyCounts}.count + 1`;
 
-/** The new lead's +1 for its partner. */
+/** A UTC day as a one-day datemultirange, the unit of lead_partner_counts.active_days. */
+const oneDay = (day: SQL) => sql`datemultirange(daterange(${day}, ${day} + 1))`;
+
+/** The new lead's +1 for its partner, and its day among the partner's active days. */
 const countCreatedLeadForPartner: CreatedLeadWork = (refs) =>
-  sql`insert into ${leadPartnerCounts} (partner_id, referrals, approved)
-    select l.partner_id, 1, 0 from ${refs.lead} l where l.partner_id is not null
-    on conflict (partner_id) do update set referrals = ${leadPartnerCounts}.referrals + 1`;
+  sql`insert into ${leadPartnerCounts} (partner_id, referrals, approved, active_days)
+    select l.partner_id, 1, 0, ${oneDay(utcDay(sql`l.created_at`))} from ${refs.lead} l where l.partner_id is not null
+    on conflict (partner_id) do update set referrals = ${leadPartnerCounts}.referrals + 1,
+      active_days = ${leadPartnerCounts}.active_days + excluded.active_days`;
 
 /**
  * A status move: -1 from the lead's day in its old status, +1 in the new one; into or out of
@@ -60,22 +64,34 @@ const countStatusMove: LeadEventListener = async (tx, event) => {
     on conflict (day) do update set count = ${leadDailyApprovals}.count + 1`);
 };
 
-/** A reassignment: the lead's referral (and approval) leaves one partner's row for the other's. */
+/**
+ * A reassignment: the lead's referral (and approval) leaves one partner's row for the other's; its
+ * day joins the new partner's active days, and leaves the old partner's unless another of their
+ * leads was created that day (the lead's own move is already written, so it is not among them).
+ */
 const countReassignment: LeadEventListener = async (tx, event) => {
   const data = event.data as { from?: { id: number } | null; to?: { id: number } | null } | null;
   const fromId = data?.from?.id ?? null;
   const toId = data?.to?.id ?? null;
   if (fromId === toId) return;
   await tx.execute(sql`with lead as (
-      select (${leads.status} = 'approved')::int as approved from ${leads} where ${leads.id} = ${event.leadId}
+      select (${leads.status} = 'approved')::int as approved, ${utcDay(sql`${leads.createdAt}`)} as day
+      from ${leads} where ${leads.id} = ${event.leadId}
     ), taken as (
-      update ${leadPartnerCounts} set referrals = ${leadPartnerCounts}.referrals - 1, approved = ${leadPartnerCounts}.approved - lead.approved
+      update ${leadPartnerCounts} set referrals = ${leadPartnerCounts}.referrals - 1, approved = ${leadPartnerCounts}.approved - lead.approved,
+        active_days = case when exists (
+            select 1 from ${leads} other where other.partner_id = ${fromId}::int
+              and other.created_at >= (lead.day::timestamp at time zone 'UTC')
+              and other.created_at < ((lead.day + 1)::timestamp at time zone 'UTC')
+          ) then ${leadPartnerCounts}.active_days
+          else ${leadPartnerCounts}.active_days - ${oneDay(sql`lead.day`)} end
       from lead where ${leadPartnerCounts}.partner_id = ${fromId}::int
     )
-    insert into ${leadPartnerCounts} (partner_id, referrals, approved)
-    select ${toId}::int, 1, lead.approved from lead where ${toId}::int is not null
+    insert into ${leadPartnerCounts} (partner_id, referrals, approved, active_days)
+    select ${toId}::int, 1, lead.approved, ${oneDay(sql`lead.day`)} from lead where ${toId}::int is not null
     on conflict (partner_id) do update set referrals = ${leadPartnerCounts}.referrals + 1,
-      approved = ${leadPartnerCounts}.approved + excluded.approved`);
+      approved = ${leadPartnerCounts}.approved + excluded.approved,
+      active_days = ${leadPartnerCounts}.active_days + excluded.active_days`);
 };
 
 const countLeadEvent: LeadEventListener = async (tx, event) => {
@@ -83,7 +99,7 @@ const countLeadEvent: LeadEventListener = async (tx, event) => {
   else if (event.kind === 'partner') await countReassignment(tx, event);
 };
 
-/** Recounts the roll-ups from the leads table (what migration 0012 did), in one transaction. */
+/** Recounts the roll-ups from the leads table (what migrations 0012 and 0013 did), in one transaction. */
 export async function rebuildLeadRollups(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`delete from ${leadDailyCounts}`);
@@ -93,8 +109,10 @@ export async function rebuildLeadRollups(db: Database): Promise<void> {
       select ${utcDay(sql`created_at`)}, status, ${shardOf(sql`status`, sql`id`)}, count(*) from ${leads} group by 1, 2, 3`);
     await tx.execute(sql`insert into ${leadDailyApprovals} (day, count)
       select ${utcDay(sql`status_changed_at`)}, count(*) from ${leads} where status = 'approved' group by 1`);
-    await tx.execute(sql`insert into ${leadPartnerCounts} (partner_id, referrals, approved)
-      select partner_id, count(*), count(*) filter (where status = 'approved') from ${leads} where partner_id is not null group by 1`);
+    await tx.execute(sql`insert into ${leadPartnerCounts} (partner_id, referrals, approved, active_days)
+      select partner_id, count(*), count(*) filter (where status = 'approved'),
+        range_agg(daterange(${utcDay(sql`created_at`)}, ${utcDay(sql`created_at`)} + 1))
+      from ${leads} where partner_id is not null group by 1`);
   });
 }
 
