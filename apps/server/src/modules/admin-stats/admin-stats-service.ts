@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, isNull, like, lt, max, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AdminStats, CrmHealth, LeadStatus, Period } from '@portal/contract';
 import type { Database } from '../../db';
-import { auditLog, leadDailyApprovals, leadDailyCounts, leadPartnerCounts, leads, outbox, referralVisits, users } from '../../db/schema';
+import { auditLog, leadDailyApprovals, leadDailyCounts, leadPartnerCounts, leadPartnerDays, leads, outbox, referralVisits, users } from '../../db/schema';
 
 const DAY = 24 * 60 * 60_000;
 const periodDays: Record<Exclude<Period, 'all'>, number> = { '7d': 7, '30d': 30, '90d': 90, '12m': 365 };
@@ -131,11 +131,11 @@ const SHORT_WINDOW_MS = 31 * DAY;
 /**
  * Partners with at least one lead created in [from, to). Every lead so far: the partners' roll-up.
  * A short period: distinct partners over its leads (an index range). A longer one: the partners
- * whose active days (lead_partner_counts.active_days, kept with the roll-ups) overlap its whole
- * days, or who have a lead in its part-days at either end (an index range of a few hours): one
- * overlap test per partner (a binary search in the multirange: `&&` with a plain range, not a
- * multirange, which is a linear walk), the same cost for a year as for 90 days. Every partner with
- * a lead has a row there, so the part-days' partners are all among its rows.
+ * whose active days (lead_partner_days, kept with the roll-ups) overlap its whole days, or who
+ * have a lead in its part-days at either end (an index range of a few hours): one overlap test per
+ * partner (a binary search in the multirange: `&&` with a plain range, not a multirange, which is
+ * a linear walk), the same cost for a year as for 90 days. Every partner with a lead has a row
+ * there, so the part-days' partners are all among its rows.
  */
 async function countActivePartners(db: Database, from: Date | null, to: Date): Promise<number> {
   if (!from) {
@@ -152,16 +152,16 @@ async function countActivePartners(db: Database, from: Date | null, to: Date): P
   const split = splitByDay(from, to);
   const wholeDays =
     split.fullFrom !== null && split.fullFrom < split.fullTo
-      ? sql`${leadPartnerCounts.activeDays} && daterange(${isoDay(split.fullFrom)}::date, ${isoDay(split.fullTo)}::date)`
+      ? sql`${leadPartnerDays.activeDays} && daterange(${isoDay(split.fullFrom)}::date, ${isoDay(split.fullTo)}::date)`
       : undefined;
   const partDays = split.edges.length
-    ? sql`${leadPartnerCounts.partnerId} in (select ${leads.partnerId} from ${leads}
+    ? sql`${leadPartnerDays.partnerId} in (select ${leads.partnerId} from ${leads}
         where ${leads.partnerId} is not null and (${sql.join(
           split.edges.map((edge) => sql`(${inRange(leads.createdAt, edge)})`),
           sql` or `,
         )}))`
     : undefined;
-  const [row] = await db.select({ n: count() }).from(leadPartnerCounts).where(or(wholeDays, partDays));
+  const [row] = await db.select({ n: count() }).from(leadPartnerDays).where(or(wholeDays, partDays));
   return row?.n ?? 0;
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeLeadPayload, type AdminStats, type Period } from '@portal/contract';
 import { buildReferralForm } from '@portal/contract/testing';
-import { leadDailyApprovals, leadDailyCounts, leadPartnerCounts } from '../../db/schema';
+import { leadDailyApprovals, leadDailyCounts, leadPartnerCounts, leadPartnerDays } from '../../db/schema';
 import { createSession } from '../../lib/sessions';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { bearer, createAdmin, createPartner } from '../../../test/factories';
@@ -216,8 +216,10 @@ async function rollupTotals() {
     .orderBy(leadDailyCounts.day, leadDailyCounts.status);
   const approvals = await ctx.db.select().from(leadDailyApprovals).orderBy(leadDailyApprovals.day);
   const partners = await ctx.db.select().from(leadPartnerCounts).orderBy(leadPartnerCounts.partnerId);
+  const days = await ctx.db.select().from(leadPartnerDays).orderBy(leadPartnerDays.partnerId);
   return {
-    partners: partners.filter((p) => p.referrals !== 0 || p.approved !== 0 || p.activeDays !== '{}'),
+    partners: partners.filter((p) => p.referrals !== 0 || p.approved !== 0),
+    days: days.filter((d) => d.activeDays !== '{}'),
     counts: counts.filter((c) => Number(c.n) !== 0).map((c) => ({ ...c, n: Number(c.n) })),
     approvals: approvals.map((a) => ({ day: String(a.day), n: a.count })),
   };
