@@ -57,6 +57,23 @@ function searchCondition(q: string | undefined): SQL | undefined {
   );
 }
 
+/**
+ * The three fields of a search as one text: whenever one of them contains the text, this does too,
+ * so `searchCondition AND searchPrefilter` selects exactly what `searchCondition` does. It only
+ * changes the plan of the capped matches query: PostgreSQL has no statistics on the expression and
+ * so expects few matches, and reads them through the trigram indexes (a bitmap, about 60% of the
+ * CPU of a sequential scan that runs three ILIKEs on every row until the cap at 1,000,000 leads)
+ * instead of scanning until the cap.
+ */
+function searchPrefilter(q: string | undefined): SQL | undefined {
+  const text = q?.trim();
+  if (!text) return undefined;
+  return ilike(
+    sql`concat_ws(chr(10), ${leads.company}, (${leads.firstName} || ' ' || ${leads.lastName}), ${leads.email})`,
+    containsPattern(text),
+  );
+}
+
 function adminConditions(f: AdminLeadFilters, withStatus: boolean): (SQL | undefined)[] {
   return [
     withStatus && f.status ? eq(leads.status, f.status) : undefined,
@@ -200,7 +217,7 @@ export async function listAdminLeads(db: DbExecutor, query: AdminLeadFilters & {
     // of thousands of leads). Under the cap they are every match, so the page is cut from them by
     // id (primary-key reads) instead of searching the text again; over it, the page is read off
     // the newest-first index, which meets 25 matches of a common word soon.
-    const found = await searchMatchesUpTo(db, countConditions, searchCountCap);
+    const found = await searchMatchesUpTo(db, [searchPrefilter(query.q), ...countConditions], searchCountCap);
     ({ counts, capped } = found);
     if (found.capped) rows = await select(adminConditions(query, true));
     else {
