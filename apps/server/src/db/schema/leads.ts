@@ -18,6 +18,7 @@ import {
   serial,
   smallint,
   bigint,
+  customType,
   text,
   timestamp,
   uniqueIndex,
@@ -239,4 +240,22 @@ export const leadPartnerCounts = pgTable('lead_partner_counts', {
     .references(() => users.id, { onDelete: 'cascade' }),
   referrals: integer('referrals').notNull().default(0),
   approved: integer('approved').notNull().default(0),
+});
+
+/** PostgreSQL's datemultirange, read and written as its text form (`{[2026-01-01,2026-01-03)}`). */
+const dateMultirange = customType<{ data: string }>({ dataType: () => 'datemultirange' });
+
+/**
+ * The UTC days on which at least one of each partner's leads was created: "partners active in a
+ * period" as one overlap test per partner instead of an index probe per partner. Kept with the
+ * roll-ups above (new leads, reassignments); its own table so that lead_partner_counts, which the
+ * "all" period scans whole, stays narrow.
+ */
+export const leadPartnerDays = pgTable('lead_partner_days', {
+  partnerId: integer('partner_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  activeDays: dateMultirange('active_days')
+    .notNull()
+    .default(sql`'{}'::datemultirange`),
 });

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, isNull, like, lt, max, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, like, lt, max, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AdminStats, CrmHealth, LeadStatus, Period } from '@portal/contract';
 import type { Database } from '../../db';
-import { auditLog, leadDailyApprovals, leadDailyCounts, leadPartnerCounts, leads, outbox, referralVisits, users } from '../../db/schema';
+import { auditLog, leadDailyApprovals, leadDailyCounts, leadPartnerCounts, leadPartnerDays, leads, outbox, referralVisits, users } from '../../db/schema';
 
 const DAY = 24 * 60 * 60_000;
 const periodDays: Record<Exclude<Period, 'all'>, number> = { '7d': 7, '30d': 30, '90d': 90, '12m': 365 };
@@ -130,26 +130,39 @@ const SHORT_WINDOW_MS = 31 * DAY;
 
 /**
  * Partners with at least one lead created in [from, to). Every lead so far: the partners' roll-up.
- * A short period: distinct partners over its leads (an index range). A longer one: one index probe
- * per account (the partner's newest-first index, a LIMIT 1 lateral so the planner cannot turn it
- * back into a hash over every lead of the period), which costs the same for a year as for 90 days.
+ * A short period: distinct partners over its leads (an index range). A longer one: the partners
+ * whose active days (lead_partner_days, kept with the roll-ups) overlap its whole days, or who
+ * have a lead in its part-days at either end (an index range of a few hours): one overlap test per
+ * partner (a binary search in the multirange: `&&` with a plain range, not a multirange, which is
+ * a linear walk), the same cost for a year as for 90 days. Every partner with a lead has a row
+ * there, so the part-days' partners are all among its rows.
  */
 async function countActivePartners(db: Database, from: Date | null, to: Date): Promise<number> {
   if (!from) {
     const [row] = await db.select({ n: count() }).from(leadPartnerCounts).where(sql`${leadPartnerCounts.referrals} > 0`);
     return row?.n ?? 0;
   }
-  const window = and(gte(leads.createdAt, from), lt(leads.createdAt, to));
   if (to.getTime() - from.getTime() <= SHORT_WINDOW_MS) {
     const [row] = await db
       .select({ n: sql<number>`count(distinct ${leads.partnerId})::int`.mapWith(Number) })
       .from(leads)
-      .where(window);
+      .where(and(gte(leads.createdAt, from), lt(leads.createdAt, to)));
     return row?.n ?? 0;
   }
-  const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${users}
-    cross join lateral (select 1 from ${leads} where ${leads.partnerId} = ${users.id} and ${window} limit 1) as active`);
-  return Number(rows[0]?.n ?? 0);
+  const split = splitByDay(from, to);
+  const wholeDays =
+    split.fullFrom !== null && split.fullFrom < split.fullTo
+      ? sql`${leadPartnerDays.activeDays} && daterange(${isoDay(split.fullFrom)}::date, ${isoDay(split.fullTo)}::date)`
+      : undefined;
+  const partDays = split.edges.length
+    ? sql`${leadPartnerDays.partnerId} in (select ${leads.partnerId} from ${leads}
+        where ${leads.partnerId} is not null and (${sql.join(
+          split.edges.map((edge) => sql`(${inRange(leads.createdAt, edge)})`),
+          sql` or `,
+        )}))`
+    : undefined;
+  const [row] = await db.select({ n: count() }).from(leadPartnerDays).where(or(wholeDays, partDays));
+  return row?.n ?? 0;
 }
 
 interface TopPartner {

@@ -2,11 +2,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeLeadPayload, type AdminStats, type Period } from '@portal/contract';
 import { buildReferralForm } from '@portal/contract/testing';
-import { leadDailyApprovals, leadDailyCounts, leadPartnerCounts } from '../../db/schema';
+import { leadDailyApprovals, leadDailyCounts, leadPartnerCounts, leadPartnerDays } from '../../db/schema';
 import { createSession } from '../../lib/sessions';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { bearer, createAdmin, createPartner } from '../../../test/factories';
-import { getAdminStats } from './admin-stats-service';
+import { insertLead } from '../../../test/lead-fixtures';
+import { getAdminStats, periodWindow } from './admin-stats-service';
 import { rebuildLeadRollups } from './lead-rollups';
 
 let ctx: TestContext;
@@ -84,6 +85,31 @@ async function expectBothReadsToMatch() {
     await expectStatsToMatchLeads(res.json().data);
     await expectStatsToMatchLeads(await getAdminStats(ctx.db, period, new Date(Date.now() + 2 * DAY)));
   }
+  await expectActivePartnersToMatchLeads([new Date(), new Date(Date.now() + 2 * DAY)]);
+}
+
+/** Distinct partners with a lead created in [from, to), counted over the leads table itself. */
+async function activeFromLeads(from: Date | null, to: Date): Promise<number> {
+  const { rows } = await ctx.db.execute<{ n: number }>(
+    sql`select count(distinct partner_id)::int as n from leads
+      where created_at < ${to.toISOString()}::timestamptz and (${from?.toISOString() ?? null}::timestamptz is null or created_at >= ${from?.toISOString() ?? null}::timestamptz)`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The active partners card of every period, read at each of `nows`, against the leads table. */
+async function expectActivePartnersToMatchLeads(nows: Date[]) {
+  for (const now of nows) {
+    for (const period of ['7d', '30d', '90d', '12m', 'all'] as Period[]) {
+      const { from, to, prevFrom } = periodWindow(period, now);
+      const stats = await getAdminStats(ctx.db, period, now);
+      expect([period, now.toISOString(), stats.cards.active_partners]).toEqual([
+        period,
+        now.toISOString(),
+        { value: await activeFromLeads(from, to), previous: from ? await activeFromLeads(prevFrom, from) : null },
+      ]);
+    }
+  }
 }
 
 describe('admin home roll-ups', () => {
@@ -143,6 +169,41 @@ describe('admin home roll-ups', () => {
   });
 });
 
+describe('active partners of long periods (lead_partner_counts.active_days)', () => {
+  it('equal distinct partners over the leads, at part-day edges, through reassignments, and equal a rebuild', async () => {
+    const a = await createPartner(ctx.db, { fullName: 'Active A' });
+    const b = await createPartner(ctx.db, { fullName: 'Active B' });
+    const c = await createPartner(ctx.db, { fullName: 'Active C' });
+    const now = Date.now();
+    const at = (days: number, hours = 0) => new Date(now - days * DAY - hours * 3_600_000);
+    // Back-dated leads on either side of the 90-day and 12-month windows' ends and in their middles.
+    const onlyOfDay = await insertLead(ctx.app, { partnerId: a.id, createdAt: at(100) });
+    const sameDay1 = await insertLead(ctx.app, { partnerId: b.id, createdAt: at(200, 1) });
+    await insertLead(ctx.app, { partnerId: b.id, createdAt: at(200, 2) });
+    await insertLead(ctx.app, { partnerId: c.id, createdAt: at(90, -3) });
+    await insertLead(ctx.app, { partnerId: c.id, createdAt: at(90, 3) });
+    await insertLead(ctx.app, { partnerId: a.id, createdAt: at(365, 5) });
+    await insertLead(ctx.app, { partnerId: b.id, createdAt: at(400) });
+    const unattributed = await insertLead(ctx.app, { partnerId: null, createdAt: at(150) });
+    // Written straight to the table (back-dated), past the roll-ups the application keeps.
+    await rebuildLeadRollups(ctx.db);
+    const nows = [0, 4, 11, 22, 30, 48].map((hours) => new Date(now + hours * 3_600_000));
+    await expectActivePartnersToMatchLeads(nows);
+
+    const assign = (id: string, partnerId: number | null) =>
+      call('POST', `/admin/leads/${id}/partner`, { partner_id: partnerId });
+    // A's only lead of its day leaves A (the day leaves A's active days); one of B's two leads of a
+    // day leaves B (the day stays); an unattributed one joins C.
+    expect((await assign(onlyOfDay.publicId, c.id)).statusCode).toBe(200);
+    expect((await assign(sameDay1.publicId, null)).statusCode).toBe(200);
+    expect((await assign(unattributed.publicId, c.id)).statusCode).toBe(200);
+    await expectActivePartnersToMatchLeads(nows);
+    const kept = await rollupTotals();
+    await rebuildLeadRollups(ctx.db);
+    expect(await rollupTotals()).toEqual(kept);
+  });
+});
+
 async function rollupTotals() {
   const counts = await ctx.db
     .select({
@@ -155,8 +216,10 @@ async function rollupTotals() {
     .orderBy(leadDailyCounts.day, leadDailyCounts.status);
   const approvals = await ctx.db.select().from(leadDailyApprovals).orderBy(leadDailyApprovals.day);
   const partners = await ctx.db.select().from(leadPartnerCounts).orderBy(leadPartnerCounts.partnerId);
+  const days = await ctx.db.select().from(leadPartnerDays).orderBy(leadPartnerDays.partnerId);
   return {
     partners: partners.filter((p) => p.referrals !== 0 || p.approved !== 0),
+    days: days.filter((d) => d.activeDays !== '{}'),
     counts: counts.filter((c) => Number(c.n) !== 0).map((c) => ({ ...c, n: Number(c.n) })),
     approvals: approvals.map((a) => ({ day: String(a.day), n: a.count })),
   };

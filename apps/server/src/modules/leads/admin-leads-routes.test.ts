@@ -483,6 +483,19 @@ describe('GET /admin/leads', () => {
     const few = (await call('GET', `${base}?q=${encodeURIComponent('capword shop 100')}`)).json().data;
     expect(few.counts_capped).toBe(false);
     expect(few.counts).toMatchObject({ new: 7, contacted: 0, analysis: 0 });
+    // Under the cap the page is cut from the matches read: the status filter and the cursor still
+    // apply, newest first (one insert: one created_at, so by id descending).
+    const fewUrl = `${base}?q=${encodeURIComponent('capword shop 100')}&limit=3`;
+    const pages = [(await call('GET', `${fewUrl}&status=new`)).json().data];
+    while (pages.at(-1).next_cursor)
+      pages.push((await call('GET', `${fewUrl}&status=new&cursor=${pages.at(-1).next_cursor}`)).json().data);
+    expect(pages.map((p) => p.items.length)).toEqual([3, 3, 1]);
+    expect(pages.flatMap((p) => p.items.map((i: { business: string }) => i.business))).toEqual(
+      [1005, 1004, 1003, 1002, 1001, 1000, 100].map((n) => `Capword Shop ${n}`),
+    );
+    expect(pages.every((p) => p.counts.new === 7 && !p.counts_capped)).toBe(true);
+    const noneContacted = (await call('GET', `${fewUrl}&status=contacted`)).json().data;
+    expect([noneContacted.items, noneContacted.next_cursor, noneContacted.counts.new]).toEqual([[], null, 7]);
     const both = (await call('GET', `${base}?q=capword&status=contacted`)).json().data;
     expect(both.items).toHaveLength(2);
 
