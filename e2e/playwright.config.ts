@@ -23,6 +23,7 @@ export default defineConfig({
   // Each worker starts its own server (support/fixtures.ts), which its tests share; a test that changes the
   // admin settings empties them before and after (freshSettings), and a worker runs one test at a time.
   fullyParallel: true,
+  globalSetup: './support/global-setup.ts',
   workers: 2,
   // One retry in CI, reported as flaky, so a shared machine's hiccup does not sink a run; none locally.
   retries: process.env.CI ? 1 : 0,

@@ -22,16 +22,29 @@ export async function freePort(): Promise<number> {
 export interface Portal {
   baseURL: string;
   dataDir: string;
-  stop(): Promise<void>;
+  /** Stops the server and deletes its data, unless `keepData`. */
+  stop(opts?: { keepData?: boolean }): Promise<void>;
 }
+
+/** Set by the global setup: a data directory migrated once, with the first admin, that each portal copies. */
+const TEMPLATE_ENV = 'E2E_PORTAL_TEMPLATE';
+/** Set by the global setup: where each portal writes its pid, so the teardown can stop any a dead worker left. */
+const PIDS_ENV = 'E2E_PORTAL_PIDS';
 
 /**
  * A server of its own (fresh embedded database, production mode) on a free port; the built web app must
  * exist. `env` adds to the shell's environment; a variable given as undefined is taken out of it.
+ * Its database starts as a copy of the run's template when there is one: creating and migrating an
+ * embedded database costs about 10 s of CPU, once per run instead of once per worker.
  */
-export async function startPortal(env: Record<string, string | undefined> = {}): Promise<Portal> {
+export async function startPortal(
+  env: Record<string, string | undefined> = {},
+  { fromTemplate = true }: { fromTemplate?: boolean } = {},
+): Promise<Portal> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-e2e-'));
+  const template = process.env[TEMPLATE_ENV];
+  if (fromTemplate && template) fs.cpSync(template, dataDir, { recursive: true });
   const baseURL = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: root,
@@ -52,6 +65,8 @@ export async function startPortal(env: Record<string, string | undefined> = {}):
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  const pids = process.env[PIDS_ENV];
+  if (pids && child.pid) fs.writeFileSync(path.join(pids, String(child.pid)), '');
   const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`portal exited with ${child.exitCode}`);
@@ -67,13 +82,39 @@ export async function startPortal(env: Record<string, string | undefined> = {}):
   return {
     baseURL,
     dataDir,
-    async stop() {
+    async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (pids && child.pid) fs.rmSync(path.join(pids, String(child.pid)), { force: true });
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * Playwright's global setup: the template database every portal of the run copies, and the folder of
+ * running portals' pids. Returns the teardown, which stops any portal a worker killed mid-test left behind.
+ */
+export async function preparePortals(): Promise<() => Promise<void>> {
+  const pids = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-e2e-pids-'));
+  process.env[PIDS_ENV] = pids;
+  const template = await startPortal({}, { fromTemplate: false });
+  // Copied only after a clean shutdown, so the database files are consistent.
+  await template.stop({ keepData: true });
+  const templateDir = template.dataDir;
+  process.env[TEMPLATE_ENV] = templateDir;
+  return async () => {
+    for (const pid of fs.readdirSync(pids)) {
+      try {
+        process.kill(Number(pid), 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    fs.rmSync(pids, { recursive: true, force: true });
+    fs.rmSync(templateDir, { recursive: true, force: true });
   };
 }
