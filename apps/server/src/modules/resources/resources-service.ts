@@ -11,7 +11,7 @@ import {
   type UpdateResourceRequest,
 } from '@portal/contract';
 import type { DbExecutor } from '../../db';
-import { resourceFiles, resources, resourceViews } from '../../db/schema';
+import { byteaAsBase64, resourceFiles, resources, resourceViews } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { detectFileType, downloadName } from './file-type';
@@ -208,13 +208,18 @@ export async function storeResourceFile(
 /** The file to send; partners reach only published resources (an unpublished one is "not found"). */
 export async function readResourceFile(db: DbExecutor, id: number, onlyPublished: boolean) {
   const [row] = await db
-    .select({ published: resources.published, name: resourceFiles.name, mime: resourceFiles.mime, data: resourceFiles.data })
+    .select({
+      published: resources.published,
+      name: resourceFiles.name,
+      mime: resourceFiles.mime,
+      base64: byteaAsBase64(resourceFiles.data),
+    })
     .from(resources)
     .leftJoin(resourceFiles, eq(resourceFiles.resourceId, resources.id))
     .where(eq(resources.id, id));
   if (!row || (onlyPublished && !row.published)) throw notFound(m.notFound);
-  if (!row.data || !row.name || !row.mime) throw notFound(m.fileNotFound);
-  return { name: row.name, mime: row.mime, data: Buffer.isBuffer(row.data) ? row.data : Buffer.from(row.data) };
+  if (row.base64 === null || !row.name || !row.mime) throw notFound(m.fileNotFound);
+  return { name: row.name, mime: row.mime, data: Buffer.from(row.base64, 'base64') };
 }
 
 /** Counts a partner's open of a published resource. */
