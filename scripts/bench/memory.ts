@@ -1,10 +1,11 @@
 // Idle memory of the server as `npm start` runs it (issue 8 §4: under 300 MB on the embedded database,
 // against about 190 MB on PostgreSQL). Each database: `node scripts/start.mjs` starts once on an empty
 // data directory or database (builds what it builds, migrates, creates the first admin) and stops; it
-// starts again on that database, as after a restart, answers /readyz, stays idle IDLE_SECONDS (lead
-// worker polling), and the resident memory of the server process (the child start.mjs spawns, read from
-// /proc) is taken. start.mjs's own process is shown beside it. The environment is the product's
+// starts again on that database, as after a restart. Each time, once it answers /readyz and has stayed
+// idle IDLE_SECONDS (lead worker polling), the resident memory of the server process (the child
+// start.mjs spawns, read from /proc) is taken. start.mjs's own process is shown beside it. The environment is the product's
 // defaults: nothing set but PORT, HOST=127.0.0.1, DATA_DIR (and DATABASE_URL, SECRETS_KEY on PostgreSQL).
+// The first start is shown too: on the embedded database it creates the cluster.
 // PGlite always; PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a fresh
 // database is created and dropped). Linux only (/proc). Run alone: `node --import tsx scripts/bench/memory.ts`.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -97,14 +98,17 @@ async function withStartedServer<T>(env: Record<string, string>, whileServing: (
   }
 }
 
-async function measureIdle(env: Record<string, string>): Promise<IdleMemory> {
-  await withStartedServer(env, async () => undefined); // first start: migrations, first admin
-  return withStartedServer(env, async (launcherPid) => {
-    await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
-    const [serverPid] = childrenOf(launcherPid);
-    if (!serverPid) throw new Error('start.mjs has no server process');
-    return { serverRss: rssOf(serverPid), launcherRss: rssOf(launcherPid) };
-  });
+async function idleMemory(launcherPid: number): Promise<IdleMemory> {
+  await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+  const [serverPid] = childrenOf(launcherPid);
+  if (!serverPid) throw new Error('start.mjs has no server process');
+  return { serverRss: rssOf(serverPid), launcherRss: rssOf(launcherPid) };
+}
+
+/** Idle memory after the first start on an empty database (migrations, first admin), then after a restart. */
+async function measureIdle(env: Record<string, string>): Promise<{ first: IdleMemory; restarted: IdleMemory }> {
+  const first = await withStartedServer(env, idleMemory);
+  return { first, restarted: await withStartedServer(env, idleMemory) };
 }
 
 /** A bare Node process idle (the floor any server starts from), measured the same way. */
@@ -136,32 +140,40 @@ async function withPostgresDatabase<T>(adminUrl: string, run: (url: string) => P
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 /** Measures and prints idle RSS on each database (scripts/bench/index.ts calls it). */
-export async function runMemoryBench(): Promise<{ database: string; memory: IdleMemory }[]> {
+export async function runMemoryBench(): Promise<{ database: string; first: IdleMemory; restarted: IdleMemory }[]> {
   if (process.platform !== 'linux') {
     console.log('(idle memory is read from /proc: Linux only)');
     return [];
   }
-  const rows: { database: string; memory: IdleMemory }[] = [];
+  const rows: { database: string; first: IdleMemory; restarted: IdleMemory }[] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-idle-'));
   try {
-    rows.push({ database: 'pglite', memory: await measureIdle({ DATA_DIR: dataDir }) });
+    rows.push({ database: 'pglite', ...(await measureIdle({ DATA_DIR: dataDir })) });
     const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
     if (postgresUrl) {
       const env = { DATA_DIR: path.join(dataDir, 'pg'), SECRETS_KEY: randomBytes(24).toString('hex') };
-      const memory = await withPostgresDatabase(postgresUrl, (url) => measureIdle({ ...env, DATABASE_URL: url }));
-      rows.push({ database: 'postgres', memory });
+      const measured = await withPostgresDatabase(postgresUrl, (url) => measureIdle({ ...env, DATABASE_URL: url }));
+      rows.push({ database: 'postgres', ...measured });
     } else console.log('(set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure PostgreSQL too)');
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   const bare = await measureBareNode();
-  console.log(`npm start (scripts/start.mjs), restarted on a migrated database, idle ${IDLE_SECONDS} s, product defaults (worker on)`);
-  for (const { database, memory } of rows) {
-    console.log(
-      `${database.padEnd(8)} server process ${mb(memory.serverRss).padStart(7)}  (start.mjs beside it ${mb(memory.launcherRss)})` +
-        (database === 'pglite' ? '  target < 300 MB' : '  reference'),
-    );
-  }
+  console.log(
+    `npm start (scripts/start.mjs), idle ${IDLE_SECONDS} s once serving, product defaults (worker on); RSS of the server process`,
+  );
+  const header = ['database', 'restarted', 'first start', 'start.mjs', ''];
+  const cells = rows.map((r) => [
+    r.database,
+    mb(r.restarted.serverRss),
+    mb(r.first.serverRss),
+    mb(r.restarted.launcherRss),
+    r.database === 'pglite' ? 'target < 300 MB' : 'reference',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const line = (c: string[]) => c.map((v, i) => (i >= 1 && i <= 3 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ');
+  console.log(line(header).trimEnd());
+  for (const c of cells) console.log(line(c).trimEnd());
   console.log(`bare node process idle: ${mb(bare)} (the floor)`);
   return rows;
 }
