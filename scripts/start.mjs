@@ -1,13 +1,28 @@
-// `npm start`: build the web app when it is missing or older than its sources, then serve
-// the API and the app (migrations run at server start-up).
+// `npm start`: build the web app and the server when either is missing or older than its sources,
+// then serve the API and the app (migrations run at server start-up). The server runs as the
+// JavaScript bundle apps/server/dist/server.js under plain node (decision 011); `npm run dev` and
+// the tests run the TypeScript sources through tsx.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const builtIndex = path.join(root, 'apps/web/dist/index.html');
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'];
+const builds = [
+  {
+    name: 'the web app',
+    output: 'apps/web/dist/index.html',
+    sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'],
+    command: ['npm', ['run', 'build', '-w', 'apps/web']],
+  },
+  {
+    name: 'the server',
+    output: 'apps/server/dist/server.js',
+    sources: ['apps/server/src', 'apps/server/build.mjs', 'apps/server/package.json', 'packages/contract/src'],
+    // node directly rather than through npm: one process less, and the bundle takes about a second.
+    command: [process.execPath, ['apps/server/build.mjs']],
+  },
+];
 
 function newestMtime(target) {
   const stat = fs.statSync(target, { throwIfNoEntry: false });
@@ -18,15 +33,16 @@ function newestMtime(target) {
   return newest;
 }
 
-const builtAt = fs.statSync(builtIndex, { throwIfNoEntry: false })?.mtimeMs ?? 0;
-const changedAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
-if (builtAt < changedAt) {
-  console.log(builtAt ? 'Web app sources changed; rebuilding…' : 'Building the web app (first start)…');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+for (const { name, output, sources, command } of builds) {
+  const builtAt = fs.statSync(path.join(root, output), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const changedAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+  if (builtAt >= changedAt) continue;
+  console.log(builtAt ? `Sources of ${name} changed; rebuilding…` : `Building ${name} (first start)…`);
+  const build = spawnSync(command[0], command[1], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
   cwd: root,
   stdio: 'inherit',
   // glibc keeps the memory start-up frees (migrations, module loading) unless told to hand back more than

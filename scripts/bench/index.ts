@@ -5,6 +5,7 @@ import { runLeadBench } from './leads';
 import { runPipelineBench } from './pipeline';
 import { runDashboardBench } from './dashboard';
 import { runMeBench } from './me';
+import { runMemoryBench } from './memory';
 import { runCommissionBench } from './commissions';
 
 async function main(): Promise<void> {
@@ -16,6 +17,8 @@ async function main(): Promise<void> {
   await runLeadBench();
   console.log('\n== GET /users/me at 50 connections, session cache off/on ==');
   await runMeBench();
+  console.log('\n== Idle memory of the server as npm start runs it (issue 8 §4) ==');
+  await runMemoryBench();
   console.log('\n== Lead pipeline lists at 1,000,000 leads (PostgreSQL) ==');
   await runPipelineBench();
   console.log('\n== Partner dashboard API (10,000 referrals, a year of visits) ==');

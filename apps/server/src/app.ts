@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -11,6 +11,7 @@ import type { CounterStore } from './lib/counter-store';
 import type { SessionCache } from './lib/session-cache';
 import { openSharedState } from './lib/shared-state';
 import { compiledSerializerCompiler } from './lib/response-serializer';
+import { serverRoot } from './server-root';
 import { createMailer, type Mailer } from './lib/mailer';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -77,7 +78,7 @@ export interface BuildAppOptions {
   webDistDir?: string;
 }
 
-export const defaultWebDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+export const defaultWebDistDir = path.join(serverRoot, '../web/dist');
 
 const baseCsp = {
   defaultSrc: ["'self'"],

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -9,6 +8,7 @@ import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { isDatabaseUnavailable } from '../lib/database-errors';
+import { serverRoot } from '../server-root';
 import * as schema from './schema';
 
 /** Both drivers speak the same PostgreSQL dialect; code is written once against this type. */
@@ -29,7 +29,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const migrationsFolder = path.join(serverRoot, 'drizzle');
 
 /** In memory, optionally started from a PGlite data-directory dump (tests clone a migrated template). */
 export type DatabaseTarget = { url: string } | { dataDir: string } | { memory: true; loadDataDir?: Blob };
@@ -88,8 +88,17 @@ export async function openDatabase(target: DatabaseTarget, opts: OpenDatabaseOpt
   const options: PGliteOptions = { extensions: { pg_trgm }, startParams: pgliteStartParams };
   if ('dataDir' in target) {
     const dir = path.join(target.dataDir, 'pgdata');
+    const created = !fs.existsSync(path.join(dir, 'PG_VERSION'));
     fs.mkdirSync(dir, { recursive: true });
     client = new PGlite(dir, options);
+    if (created) {
+      // Creating the cluster (initdb) and the first migrations grow PGlite's WebAssembly memory to
+      // about 600 MB, and that memory never shrinks: a first start stayed there, idle, until the next
+      // restart. Reopened, the new instance starts from a small memory and the old one is freed.
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      await client.close();
+      client = new PGlite(dir, options);
+    }
   } else {
     client = new PGlite({ ...options, loadDataDir: target.loadDataDir });
   }

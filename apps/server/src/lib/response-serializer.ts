@@ -25,6 +25,18 @@ export const compiledSerializerCompiler: FastifySerializerCompiler<unknown> = (r
   const key = typeof routeSchema.schema === 'object' && routeSchema.schema !== null ? routeSchema.schema : null;
   const known = key && compiledBySchema.get(key);
   if (known) return known;
+  // Generated on the route's first answer, not at start-up: most of the ~530 response schemas are
+  // admin or rarely used routes, and an idle server need not hold their generated code.
+  let serialize: ((data: unknown) => string) | undefined;
+  return (data: unknown) => (serialize ??= compileSerializer(routeSchema, key))(data);
+};
+
+function compileSerializer(
+  routeSchema: Parameters<FastifySerializerCompiler<unknown>>[0],
+  key: object | null,
+): (data: unknown) => string {
+  const known = key && compiledBySchema.get(key);
+  if (known) return known;
   const jsonSchema = toSerializerSchema(routeSchema.schema);
   if (jsonSchema) {
     try {
@@ -36,7 +48,7 @@ export const compiledSerializerCompiler: FastifySerializerCompiler<unknown> = (r
     }
   }
   return zodSerializerCompiler(routeSchema as Parameters<typeof zodSerializerCompiler>[0]);
-};
+}
 
 /** The JSON Schema fast-json-stringify serializes with, or null for a schema it cannot express. */
 export function toSerializerSchema(maybeSchema: unknown): Schema | null {
@@ -72,7 +84,9 @@ function stripKeywords(node: unknown): unknown {
     if (key === 'const' || key === 'enum' || key === 'examples') out[key] = value;
     else if (schemaMaps.has(key) && value && typeof value === 'object') {
       // Keys here are property (or definition) names, each holding a schema.
-      out[key] = Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([name, schema]) => [name, stripKeywords(schema)]));
+      out[key] = Object.fromEntries(
+        Object.entries(value as Record<string, unknown>).map(([name, schema]) => [name, stripKeywords(schema)]),
+      );
     } else out[key] = stripKeywords(value);
   }
   return out;
