@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { ADMIN } from './constants';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const serverBundle = 'apps/server/dist/server.js';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -46,7 +47,9 @@ export async function startPortal(
   const template = process.env[TEMPLATE_ENV];
   if (fromTemplate && template) fs.cpSync(template, dataDir, { recursive: true });
   const baseURL = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  // The compiled server `npm start` runs (decision 011), built with the web app by `npm run build`.
+  if (!fs.existsSync(path.join(root, serverBundle))) throw new Error(`${serverBundle} is missing: run npm run build first`);
+  const child: ChildProcess = spawn(process.execPath, [serverBundle], {
     cwd: root,
     env: {
       ...process.env,
