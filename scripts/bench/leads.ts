@@ -228,7 +228,13 @@ async function measureCeiling(db: DatabaseTargetSpec, seconds: number): Promise<
 
 async function startServer<T = Serving>(target: ServeTarget): Promise<T & { stop(): Promise<void> }> {
   const child = fork(fileURLToPath(import.meta.url), [], {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+    // BENCH_CPU_PROF=<dir>: each server child writes a CPU profile there (node --cpu-prof).
+    execArgv: [
+      '--import',
+      'tsx',
+      '--expose-gc',
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
     env: { ...process.env, BENCH_SERVE: JSON.stringify(target) },
   });
   const [serving] = (await Promise.race([

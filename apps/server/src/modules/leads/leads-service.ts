@@ -20,6 +20,7 @@ import { getHashSalt } from './hash-salt';
 import { badRequest } from '../../lib/errors';
 import { PUSH_LEAD } from './crm-push';
 import { recordLeadEvent, type CreatedLeadRefs, type LeadEventBus } from './lead-events';
+import { pgliteClientOf, runGroupCommitted, toDriverQuery } from './lead-commit-group';
 
 export type SubmitLeadResult =
   | { outcome: 'created'; leadId: string }
@@ -173,7 +174,11 @@ export async function submitLead(
       sql``,
     )}
     select l.public_id from new_lead l`;
-  const { rows } = await db.execute<{ public_id: string }>(statement);
+  // On the embedded database the statement joins the leads committing together (lead-commit-group.ts).
+  const pglite = pgliteClientOf(db);
+  const rows = pglite
+    ? ((await runGroupCommitted(pglite, toDriverQuery(statement))) as { public_id: string }[])
+    : (await db.execute<{ public_id: string }>(statement)).rows;
   if (rows[0]) return { outcome: 'created', leadId: rows[0].public_id };
 
   return db.transaction(async (tx): Promise<SubmitLeadResult> => {
