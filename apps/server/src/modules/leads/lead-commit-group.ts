@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { Database } from '../../db';
 
 /** A statement as the driver takes it: its text (with $1, $2 ...) and its parameters. */
@@ -8,6 +10,8 @@ export interface DriverQuery {
   text: string;
   params: unknown[];
 }
+
+type Row = Record<string, unknown>;
 
 const dialect = new PgDialect();
 
@@ -17,12 +21,34 @@ export function toDriverQuery(statement: SQL): DriverQuery {
   return { text: sql, params };
 }
 
+/**
+ * The name a statement is prepared under: one per text, so the same lead statement is parsed and
+ * planned once per connection instead of on every submission (planning the CTE cost more than
+ * running it).
+ */
+const preparedName = (text: string) => `lead_insert_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+
+/**
+ * Runs the lead's statement in its own durable commit and answers its rows once committed: on
+ * PostgreSQL as a named prepared statement of the pool's connection; on PGlite grouped with the
+ * leads arriving meanwhile (CommitGroup). Anything else (a transaction, another driver) runs it as is.
+ */
+export async function runLeadStatement(db: Database, statement: SQL): Promise<Row[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (client instanceof PGlite) return commitGroupOf(client).run(toDriverQuery(statement));
+  if (client instanceof pg.Pool) {
+    const { text, params } = toDriverQuery(statement);
+    return (await client.query<Row>({ name: preparedName(text), text, values: params })).rows;
+  }
+  return (await db.execute<Row>(statement)).rows;
+}
+
 /** The most statements one group commit carries; the rest wait for the next. */
 const MAX_GROUP = 64;
 
 interface Waiting {
   query: DriverQuery;
-  resolve(rows: Record<string, unknown>[]): void;
+  resolve(rows: Row[]): void;
   reject(err: unknown): void;
 }
 
@@ -31,15 +57,18 @@ interface Waiting {
  * commit on its own, so 50 leads at once wait for 50 syncs in a row. Here the statements that arrive
  * while one commit is in flight are written together in the next transaction, each behind its own
  * savepoint (a statement that fails takes nobody else with it), and each caller is answered only once
- * that transaction has committed: a 2xx still means the lead is durable.
+ * that transaction has committed: a 2xx still means the lead is durable. A lone statement runs on
+ * its own, as before.
  */
 class CommitGroup {
   private waiting: Waiting[] = [];
   private isScheduled = false;
+  /** Statements prepared in this PGlite session (its only one), by name: whether that worked. */
+  private prepared = new Map<string, Promise<boolean>>();
 
   constructor(private readonly client: PGlite) {}
 
-  run(query: DriverQuery): Promise<Record<string, unknown>[]> {
+  run(query: DriverQuery): Promise<Row[]> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ query, resolve, reject });
       this.schedule();
@@ -61,15 +90,20 @@ class CommitGroup {
     const group = this.waiting.splice(0, MAX_GROUP);
     try {
       if (!group.length) return;
+      const queries: DriverQuery[] = [];
+      for (const w of group) queries.push(await this.executable(w.query));
       if (group.length === 1) {
         // Alone: the statement is its own transaction, as it would be without grouping.
-        const [lone] = group;
-        await rowsOf(this.client, lone!.query).then(lone!.resolve, lone!.reject);
+        const lone = group[0]!;
+        await rowsOf(this.client, queries[0]!).then(
+          (rows) => lone.resolve(rows),
+          (err: unknown) => lone.reject(err),
+        );
         return;
       }
       const outcomes = await this.client.transaction(async (tx) => {
-        const results: ({ rows: Record<string, unknown>[] } | { error: unknown })[] = [];
-        for (const { query } of group) {
+        const results: ({ rows: Row[] } | { error: unknown })[] = [];
+        for (const query of queries) {
           await tx.exec('savepoint grouped_lead');
           try {
             results.push({ rows: await rowsOf(tx, query) });
@@ -87,35 +121,53 @@ class CommitGroup {
         else w.resolve(outcome.rows);
       });
     } catch (err) {
-      // The commit itself failed (or a lone statement did): nobody in the group is stored.
+      // The commit itself failed: nobody in the group is stored.
       for (const w of group) w.reject(err);
     } finally {
       this.isScheduled = false;
       if (this.waiting.length) this.schedule();
     }
   }
+
+  /**
+   * The statement as `execute <prepared>(<literals>)`: PGlite's query() cannot name a statement,
+   * so the text is prepared once with SQL's PREPARE and its parameters are passed as quoted
+   * literals, which PostgreSQL casts to the types it inferred at PREPARE (as it does with text
+   * parameters). Values that are not plain scalars, or a text that cannot be prepared, run as is.
+   */
+  private async executable(query: DriverQuery): Promise<DriverQuery> {
+    if (!query.params.every(isLiteralSafe)) return query;
+    const name = preparedName(query.text);
+    let prepared = this.prepared.get(name);
+    if (!prepared) {
+      prepared = this.client.exec(`prepare ${name} as ${query.text}`).then(
+        () => true,
+        () => false,
+      );
+      this.prepared.set(name, prepared);
+    }
+    if (!(await prepared)) return query;
+    const args = query.params.map((v) => (v === null || v === undefined ? 'null' : pg.escapeLiteral(String(v))));
+    return { text: `execute ${name}(${args.join(', ')})`, params: [] };
+  }
 }
 
-async function rowsOf(tx: PGlite | Transaction, query: DriverQuery): Promise<Record<string, unknown>[]> {
-  const result: Results<Record<string, unknown>> = await tx.query(query.text, query.params);
+/** Strings (without NUL, which no text column takes), numbers, booleans and nulls. */
+function isLiteralSafe(value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  if (typeof value === 'string') return !value.includes('\0');
+  return typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint';
+}
+
+async function rowsOf(tx: PGlite | Transaction, query: DriverQuery): Promise<Row[]> {
+  const result: Results<Row> = await tx.query(query.text, query.params);
   return result.rows;
 }
 
 const groups = new WeakMap<PGlite, CommitGroup>();
 
-/** The database's PGlite client, or null on PostgreSQL. */
-export function pgliteClientOf(db: Database): PGlite | null {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  return client instanceof PGlite ? client : null;
-}
-
-/**
- * Runs one write statement on PGlite, grouped with the others arriving meanwhile (see CommitGroup),
- * answering its rows once their transaction has committed. PostgreSQL needs none of this: it commits
- * concurrent statements side by side (and groups their WAL flushes) on its own.
- */
-export function runGroupCommitted(client: PGlite, query: DriverQuery): Promise<Record<string, unknown>[]> {
+function commitGroupOf(client: PGlite): CommitGroup {
   let group = groups.get(client);
   if (!group) groups.set(client, (group = new CommitGroup(client)));
-  return group.run(query);
+  return group;
 }
