@@ -485,7 +485,7 @@ describe('POST /leads/referral/by-uuid, many at once', () => {
     } finally {
       client.transaction = transaction;
     }
-    const status = (p: object) => responses[payloads.indexOf(p)]!.statusCode;
+    const status = (p: (typeof payloads)[number]) => responses[payloads.indexOf(p)]!.statusCode;
 
     // Every fresh lead: a 201 with its own id, stored with its event and its mail.
     for (const p of fresh) {
