@@ -170,11 +170,16 @@ async function measureCeiling(db: DatabaseTargetSpec, seconds: number): Promise<
     transaction?: unknown;
     connect?: unknown;
   };
-  const sent: { text: string; params: unknown[] }[] = [];
+  // Captured as sent, prepared-statement name included: the ceiling gets every saving the app gets.
+  const sent: { text: string; params: unknown[]; name?: string }[] = [];
   const query = client.query.bind(client);
   client.query = (...args: unknown[]) => {
-    const first = args[0] as string | { text: string };
-    sent.push({ text: typeof first === 'string' ? first : first.text, params: (args[1] as unknown[]) ?? [] });
+    const first = args[0] as string | { text: string; values?: unknown[]; name?: string };
+    sent.push(
+      typeof first === 'string'
+        ? { text: first, params: (args[1] as unknown[]) ?? [] }
+        : { text: first.text, params: first.values ?? (args[1] as unknown[]) ?? [], name: first.name },
+    );
     return query(...args);
   };
   const [request] = leadRequests(partner!.uuid);
@@ -188,18 +193,20 @@ async function measureCeiling(db: DatabaseTargetSpec, seconds: number): Promise<
   client.query = query;
   if (res.statusCode !== 201) throw new Error(`ceiling: the lead answered ${res.statusCode}`);
   const email = (JSON.parse(body) as { Email: string }).Email;
-  const insert = sent.find((q) => q.params.includes(email));
+  // The email is a parameter, or (PGlite's prepared statement) a literal of an EXECUTE.
+  const insert = sent.find((q) => q.params.includes(email) || q.text.includes(email));
   if (!insert) throw new Error('ceiling: no statement carried the lead');
   const emailAt = insert.params.indexOf(email);
-  const send: Query = (text, params) => query(text, params);
+  const send: Query = (text, params) => (insert.name ? query({ name: insert.name, text, values: params }) : query(text, params));
 
   let n = 0;
   const latencies: number[] = [];
   const runOne = async () => {
     const params = [...insert.params];
-    params[emailAt] = `ceiling-${++n}-${email}`;
+    const other = `ceiling-${++n}-${email}`;
+    if (emailAt >= 0) params[emailAt] = other;
     const started = performance.now();
-    await send(insert.text, params);
+    await send(emailAt >= 0 ? insert.text : insert.text.replaceAll(email, other), params);
     latencies.push(performance.now() - started);
   };
   for (let i = 0; i < 200; i++) await runOne(); // warm-up, as the HTTP runs have
@@ -228,7 +235,13 @@ async function measureCeiling(db: DatabaseTargetSpec, seconds: number): Promise<
 
 async function startServer<T = Serving>(target: ServeTarget): Promise<T & { stop(): Promise<void> }> {
   const child = fork(fileURLToPath(import.meta.url), [], {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+    // BENCH_CPU_PROF=<dir>: each server child writes a CPU profile there (node --cpu-prof).
+    execArgv: [
+      '--import',
+      'tsx',
+      '--expose-gc',
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
     env: { ...process.env, BENCH_SERVE: JSON.stringify(target) },
   });
   const [serving] = (await Promise.race([

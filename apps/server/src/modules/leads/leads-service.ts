@@ -20,6 +20,7 @@ import { getHashSalt } from './hash-salt';
 import { badRequest } from '../../lib/errors';
 import { PUSH_LEAD } from './crm-push';
 import { recordLeadEvent, type CreatedLeadRefs, type LeadEventBus } from './lead-events';
+import { runLeadStatement } from './lead-commit-group';
 
 export type SubmitLeadResult =
   | { outcome: 'created'; leadId: string }
@@ -173,7 +174,8 @@ export async function submitLead(
       sql``,
     )}
     select l.public_id from new_lead l`;
-  const { rows } = await db.execute<{ public_id: string }>(statement);
+  // Prepared once per connection; on the embedded database committed together with the leads arriving meanwhile.
+  const rows = (await runLeadStatement(db, statement)) as { public_id: string }[];
   if (rows[0]) return { outcome: 'created', leadId: rows[0].public_id };
 
   return db.transaction(async (tx): Promise<SubmitLeadResult> => {
