@@ -116,6 +116,27 @@ test.describe('phone', () => {
     await expect(page.getByText(m.fullNameRequired)).toBeVisible();
     await expect(page.getByText(m.businessNameRequired)).toHaveCount(0);
   });
+
+  test('a figure typed into the estimate before the page came alive is kept and used', async ({ page, request: api }) => {
+    const partner = await registerPartner(api);
+    // The estimate hydrates after the form (its own Suspense boundary): type into it before any script runs.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/referral/${partner.user.uuid}`, { waitUntil: 'commit' });
+    const estimator = page.getByRole('region', { name: 'What would I save?' });
+    await estimator.getByLabel('Monthly card sales ($)').fill('30,000');
+    release();
+    await ready(page);
+    await estimator.getByText("I don't know").click();
+    await estimator.getByLabel('Average ticket ($)').fill('40');
+    await estimator.getByRole('button', { name: 'Estimate my savings' }).click();
+    await expect(estimator.getByLabel('Monthly card sales ($)')).toHaveValue('30,000');
+    await expect(estimator.getByTestId('estimate-result')).toContainText('$750–$1,050 / month · $9,000–$12,600 / year');
+  });
 });
 
 /**

@@ -37,6 +37,8 @@ const phone = {
 export interface LandingLoad {
   lcpMs: number;
   usableMs: number;
+  /** The element of the last LCP entry the page saw (JavaScript on only): what to make paint sooner. */
+  lcpElement: string;
   /** Script URLs the load fetched (paths on the server). */
   scripts: string[];
 }
@@ -86,6 +88,11 @@ const observeReady = `
     if (!window.__landingReadyAt && document.documentElement.hasAttribute('data-landing-ready'))
       window.__landingReadyAt = performance.now();
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-landing-ready'] });
+  window.__landingLcpElement = '';
+  new PerformanceObserver((list) => {
+    const element = list.getEntries().at(-1)?.element;
+    if (element) window.__landingLcpElement = '<' + element.tagName.toLowerCase() + ' class="' + (element.getAttribute('class') ?? '').slice(0, 40) + '…"> "' + (element.textContent ?? '').trim().slice(0, 30) + '…"';
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
 `;
 
 /**
@@ -118,7 +125,7 @@ async function coldLoad(browser: Browser, url: string, javaScriptEnabled = true)
     };
     if (!javaScriptEnabled) {
       await page.waitForTimeout(500);
-      return { lcpMs: await readLcp(), usableMs: 0, scripts };
+      return { lcpMs: await readLcp(), usableMs: 0, lcpElement: '', scripts };
     }
     // A function, not a string: the page's CSP forbids eval.
     await page.waitForFunction(() => (globalThis as unknown as { __landingReadyAt: number }).__landingReadyAt > 0, null, {
@@ -130,13 +137,14 @@ async function coldLoad(browser: Browser, url: string, javaScriptEnabled = true)
     // Read before any input: input ends LCP. Scripts fetched on input (the toasts, on focus) are not the load's.
     const lcpMs = await readLcp();
     const usableMs = await page.evaluate<number>('window.__landingReadyAt');
+    const lcpElement = await page.evaluate<string>('window.__landingLcpElement');
     isCounting = false;
     const first = page.locator('main input:is([type="text"], [type="email"], [type="tel"], :not([type]))').first();
     await first.focus();
     await page.keyboard.type('7');
     const typed = await first.inputValue();
     if (!typed.endsWith('7')) throw new Error(`typing into the first field did not take (value ${JSON.stringify(typed)})`);
-    return { lcpMs, usableMs, scripts };
+    return { lcpMs, usableMs, lcpElement, scripts };
   } finally {
     await context.close();
   }
@@ -189,6 +197,10 @@ export async function runLandingBench(): Promise<LandingReport> {
     );
     console.log(
       `  Largest Contentful Paint ${report.lcpMs.toFixed(0).padStart(6)} ms   target < ${lcpMs} ms: ${verdict(report.lcpMs < lcpMs)}   (runs: ${loads.map((l) => l.lcpMs.toFixed(0)).join(', ')})`,
+    );
+    const elements = [...new Set(loads.map((l) => l.lcpElement))];
+    console.log(
+      `    LCP element: ${elements.map((e) => `${e || '(none seen)'} (${loads.filter((l) => l.lcpElement === e).length} of ${RUNS})`).join('; ')}`,
     );
     console.log(
       `    reference: the same page with JavaScript off ${report.lcpNoJsMs.toFixed(0)} ms (runs: ${floors.map((v) => v.toFixed(0)).join(', ')}); page / reference ${(report.lcpMs / report.lcpNoJsMs).toFixed(2)}`,

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { referralMessages as m, type ReferralForm as ReferralFormValues, type SavingsEstimateInput } from '@portal/contract';
 import { usePublicSettings } from './api/get-public-settings';
 import type { LandingData } from './landing-data';
@@ -13,6 +13,15 @@ import { loadMetaPixel, newPixelEventId, pixelTracking, trackPixelEvent } from '
 import { sendReferral } from './send-referral';
 
 const container = 'mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8';
+
+/**
+ * For a block that a phone's first screen does not reach: the browser skips its style, layout and
+ * paint until it nears the viewport (CSS content-visibility), so the first paint (the page's LCP) and
+ * hydration wait for less (issue 12 §1). It is still in the accessibility tree, found by find-in-page
+ * and focusable. Until then its content box is held at about the height it renders to at that width
+ * (then at what it last rendered to), so the page's length and links to #request do not jump.
+ */
+const offscreen = '[content-visibility:auto]';
 
 const highlights = [
   { value: '15-30%', label: 'average savings on card processing fees' },
@@ -195,11 +204,17 @@ export function LandingPage({ uuid, initial, onReady }: { uuid: string | null; i
                 ))}
               </dl>
               <div className="mt-10" data-contact-guard>
-                <SavingsEstimator
-                  terms={dualPricing}
-                  onEstimate={setEstimate}
-                  onContinue={() => requestRef.current?.querySelector<HTMLElement>('input, h2[tabindex]')?.focus()}
-                />
+                {/*
+                  Hydrated after the hero and the request form, as the sections below are: its fields are
+                  uncontrolled, so what is typed into them meanwhile stays and is read when it is sent.
+                */}
+                <Suspense fallback={null}>
+                  <SavingsEstimator
+                    terms={dualPricing}
+                    onEstimate={setEstimate}
+                    onContinue={() => requestRef.current?.querySelector<HTMLElement>('input, h2[tabindex]')?.focus()}
+                  />
+                </Suspense>
               </div>
             </div>
 
@@ -207,7 +222,7 @@ export function LandingPage({ uuid, initial, onReady }: { uuid: string | null; i
               id="request"
               ref={requestRef}
               data-contact-guard
-              className="scroll-mt-6 rounded-2xl bg-white p-5 text-slate-900 shadow-2xl ring-1 ring-slate-900/5 sm:p-8"
+              className={`${offscreen} [contain-intrinsic-size:auto_890px] sm:[contain-intrinsic-size:auto_665px] lg:[contain-intrinsic-size:auto_720px] scroll-mt-6 rounded-2xl bg-white p-5 text-slate-900 shadow-2xl ring-1 ring-slate-900/5 sm:p-8`}
             >
               {isSubmitted ? (
                 <div className="py-8 text-center" role="status">
@@ -232,87 +247,106 @@ export function LandingPage({ uuid, initial, onReady }: { uuid: string | null; i
           </div>
         </section>
 
-        <section aria-labelledby="how-it-works" className="py-14 sm:py-20">
-          <div className={container}>
-            <h2 id="how-it-works" className="text-center text-3xl font-bold tracking-tight text-slate-900">
-              How it works
-            </h2>
-            <p className="mx-auto mt-3 max-w-2xl text-center text-base text-slate-600">
-              Dual pricing shows a cash price and a card price, so the cost of card acceptance is no longer taken out of your
-              margin. We handle the setup and keep it compliant.
-            </p>
-            <ol className="mt-10 grid gap-5 md:grid-cols-3">
-              {steps.map((step, index) => (
-                <li
-                  key={step.title}
-                  className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:block md:p-6"
-                >
-                  <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                    <step.icon className="size-6" />
-                  </span>
-                  <div>
-                    <h3 className="text-lg font-semibold text-slate-900 md:mt-4">
-                      <span className="text-brand-700">{index + 1}.</span> {step.title}
-                    </h3>
-                    <p className="mt-1.5 text-sm leading-relaxed text-slate-600 md:mt-2">{step.body}</p>
-                  </div>
-                </li>
-              ))}
-            </ol>
-          </div>
-        </section>
-
-        <section aria-labelledby="faq" className="border-t border-slate-200 bg-white py-14 sm:py-20">
-          <div className="mx-auto w-full max-w-3xl px-4 sm:px-6">
-            <h2 id="faq" className="text-center text-3xl font-bold tracking-tight text-slate-900">
-              Frequently asked questions
-            </h2>
-            <p className="mt-3 mb-10 text-center text-base text-slate-600">
-              Straight answers about dual pricing, compliance and your free analysis.
-            </p>
-            <div data-contact-guard>
-              <FaqAccordion entries={faqEntries} />
+        {/*
+          Below the first screen and static but for the FAQ's buttons: in a Suspense boundary (the
+          footer in another), so React hydrates them after the hero and the form (at idle priority, or
+          at once when one is clicked) and the form is usable sooner (issue 12 §1). The server's
+          markup shows meanwhile.
+        */}
+        <Suspense fallback={null}>
+          <section
+            aria-labelledby="how-it-works"
+            className={`${offscreen} py-14 [contain-intrinsic-size:auto_730px] sm:py-20 md:[contain-intrinsic-size:auto_425px] lg:[contain-intrinsic-size:auto_350px]`}
+          >
+            <div className={container}>
+              <h2 id="how-it-works" className="text-center text-3xl font-bold tracking-tight text-slate-900">
+                How it works
+              </h2>
+              <p className="mx-auto mt-3 max-w-2xl text-center text-base text-slate-600">
+                Dual pricing shows a cash price and a card price, so the cost of card acceptance is no longer taken out of your
+                margin. We handle the setup and keep it compliant.
+              </p>
+              <ol className="mt-10 grid gap-5 md:grid-cols-3">
+                {steps.map((step, index) => (
+                  <li
+                    key={step.title}
+                    className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:block md:p-6"
+                  >
+                    <span className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                      <step.icon className="size-6" />
+                    </span>
+                    <div>
+                      <h3 className="text-lg font-semibold text-slate-900 md:mt-4">
+                        <span className="text-brand-700">{index + 1}.</span> {step.title}
+                      </h3>
+                      <p className="mt-1.5 text-sm leading-relaxed text-slate-600 md:mt-2">{step.body}</p>
+                    </div>
+                  </li>
+                ))}
+              </ol>
             </div>
-          </div>
-        </section>
+          </section>
+
+          <section
+            aria-labelledby="faq"
+            className={`${offscreen} border-t border-slate-200 bg-white py-14 [contain-intrinsic-size:auto_695px] sm:py-20 sm:[contain-intrinsic-size:auto_560px]`}
+          >
+            <div className="mx-auto w-full max-w-3xl px-4 sm:px-6">
+              <h2 id="faq" className="text-center text-3xl font-bold tracking-tight text-slate-900">
+                Frequently asked questions
+              </h2>
+              <p className="mt-3 mb-10 text-center text-base text-slate-600">
+                Straight answers about dual pricing, compliance and your free analysis.
+              </p>
+              <div data-contact-guard>
+                <FaqAccordion entries={faqEntries} />
+              </div>
+            </div>
+          </section>
+        </Suspense>
       </main>
 
-      <footer className="border-t border-slate-800 bg-slate-900 pb-24 pt-10 text-slate-400 sm:pb-12">
-        <div className={`${container} flex flex-col gap-6 sm:flex-row sm:items-start sm:justify-between`}>
-          <div className="max-w-md">
-            <span className="flex items-center gap-2.5 text-white">
-              <LogoMark className="size-7 text-brand-600" />
-              <span className="font-semibold">{companyName}</span>
-            </span>
-            <p className="mt-3 text-xs leading-relaxed">
-              Savings figures are averages across merchants on the program; your results depend on your card mix, volume and
-              current pricing. Card brand names are trademarks of their respective owners.
-            </p>
-          </div>
-          <div className="text-sm sm:text-right">
-            {supportPhone && (
-              <p>
-                Questions? Call <span className="whitespace-nowrap text-slate-200">{supportPhone}</span>
+      {/* Hydrated after the first screen, like the sections above. */}
+      <Suspense fallback={null}>
+        <footer
+          className={`${offscreen} border-t border-slate-800 bg-slate-900 pb-24 pt-10 text-slate-400 [contain-intrinsic-size:auto_150px] sm:pb-12 sm:[contain-intrinsic-size:auto_100px]`}
+        >
+          <div className={`${container} flex flex-col gap-6 sm:flex-row sm:items-start sm:justify-between`}>
+            <div className="max-w-md">
+              <span className="flex items-center gap-2.5 text-white">
+                <LogoMark className="size-7 text-brand-600" />
+                <span className="font-semibold">{companyName}</span>
+              </span>
+              <p className="mt-3 text-xs leading-relaxed">
+                Savings figures are averages across merchants on the program; your results depend on your card mix, volume and
+                current pricing. Card brand names are trademarks of their respective owners.
               </p>
-            )}
-            {contactUrl && (
-              <p className="mt-2">
-                <a
-                  href={contactUrl}
-                  target="_blank"
-                  rel="noopener"
-                  className="rounded text-slate-200 underline underline-offset-2 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-                >
-                  Contact us
-                </a>
+            </div>
+            <div className="text-sm sm:text-right">
+              {supportPhone && (
+                <p>
+                  Questions? Call <span className="whitespace-nowrap text-slate-200">{supportPhone}</span>
+                </p>
+              )}
+              {contactUrl && (
+                <p className="mt-2">
+                  <a
+                    href={contactUrl}
+                    target="_blank"
+                    rel="noopener"
+                    className="rounded text-slate-200 underline underline-offset-2 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+                  >
+                    Contact us
+                  </a>
+                </p>
+              )}
+              <p className="mt-2 text-xs">
+                © {year} {companyName}. All rights reserved.
               </p>
-            )}
-            <p className="mt-2 text-xs">
-              © {year} {companyName}. All rights reserved.
-            </p>
+            </div>
           </div>
-        </div>
-      </footer>
+        </footer>
+      </Suspense>
 
       {contactUrl && (
         <a
