@@ -19,6 +19,18 @@ async function setSettings(api: Parameters<typeof loginApi>[0], values: [string,
 
 const ready = (page: Page) => expect(page.locator('html[data-landing-ready]')).toBeAttached();
 
+/** Opens `path` with every script held back, so the server-rendered page is all there is; call the result to let them load. */
+async function openWithScriptsHeld(page: Page, path: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: 'commit' });
+  return release;
+}
+
 test.describe('the landing page without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -99,13 +111,7 @@ test.describe('phone', () => {
   test('what was typed before the page came alive is kept and sent', async ({ page, request: api }) => {
     const partner = await registerPartner(api);
     // Hold the page's script, type into the server-rendered form, then let it hydrate.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto(`/referral/${partner.user.uuid}`, { waitUntil: 'commit' });
+    const release = await openWithScriptsHeld(page, `/referral/${partner.user.uuid}`);
     const business = page.getByLabel('Business Name', { exact: true });
     await business.fill('Typed Early LLC');
     release();
@@ -120,13 +126,7 @@ test.describe('phone', () => {
   test('a figure typed into the estimate before the page came alive is kept and used', async ({ page, request: api }) => {
     const partner = await registerPartner(api);
     // The estimate hydrates after the form (its own Suspense boundary): type into it before any script runs.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/assets/*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto(`/referral/${partner.user.uuid}`, { waitUntil: 'commit' });
+    const release = await openWithScriptsHeld(page, `/referral/${partner.user.uuid}`);
     const estimator = page.getByRole('region', { name: 'What would I save?' });
     await estimator.getByLabel('Monthly card sales ($)').fill('30,000');
     release();
@@ -172,8 +172,7 @@ async function coveredByFloatingButton(page: Page): Promise<{ checked: number; c
         const button = floating.getBoundingClientRect();
         const box = control.getBoundingClientRect();
         const shown = floating.checkVisibility() && button.width > 0 && button.top < innerHeight && button.bottom > 0;
-        const overlaps =
-          button.left < box.right && box.left < button.right && button.top < box.bottom && box.top < button.bottom;
+        const overlaps = button.left < box.right && box.left < button.right && button.top < box.bottom && box.top < button.bottom;
         if (shown && overlaps) covered.push(control.outerHTML.slice(0, 80));
         checked++;
       }

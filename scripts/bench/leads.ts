@@ -13,7 +13,6 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon, { type Request as AutocannonRequest } from 'autocannon';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { composeLeadPayload, consentTextVersion } from '@portal/contract';
 // The bench builds the server from its sources, as the tests do; the apps themselves never import each other.
 /* eslint-disable no-restricted-imports */
@@ -22,6 +21,7 @@ import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db';
 import { users } from '../../apps/server/src/db/schema';
 import { startOutboxWorker } from '../../apps/server/src/lib/outbox';
+import { withPostgresDatabase } from './support';
 /* eslint-enable no-restricted-imports */
 
 export interface LeadBenchRow {
@@ -326,22 +326,6 @@ async function benchCeiling(db: DatabaseTargetSpec, seconds: number): Promise<Ce
   const run = await startServer<CeilingResult>({ kind: 'ceiling', db, seconds });
   await run.stop();
   return { statementsPerLead: run.statementsPerLead, statementsPerSec: run.statementsPerSec, p99Ms: run.p99Ms };
-}
-
-/** A fresh database on the server of `adminUrl`, dropped afterwards. */
-async function withPostgresDatabase<T>(adminUrl: string, run: (url: string) => Promise<T>): Promise<T> {
-  const name = `pp_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  try {
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return await run(url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-  }
 }
 
 const mb = (bytes?: number) => (bytes ? `${Math.round(bytes / 1024 / 1024)} MB` : '-');

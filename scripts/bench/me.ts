@@ -13,7 +13,6 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import pg from 'pg';
 // The bench builds the server from its sources, as the tests do; the apps themselves never import each other.
 /* eslint-disable no-restricted-imports */
 import { buildApp } from '../../apps/server/src/app';
@@ -21,6 +20,7 @@ import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db';
 import { users } from '../../apps/server/src/db/schema';
 import { createSession } from '../../apps/server/src/lib/sessions';
+import { withPostgresDatabase } from './support';
 /* eslint-enable no-restricted-imports */
 
 const ME_PATH = '/api/v1/users/me';
@@ -122,21 +122,6 @@ async function benchTarget(target: ServeTarget, seconds: number): Promise<MeBenc
     };
   } finally {
     await server.stop();
-  }
-}
-
-async function withPostgresDatabase<T>(adminUrl: string, run: (url: string) => Promise<T>): Promise<T> {
-  const name = `pp_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  try {
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return await run(url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
   }
 }
 
