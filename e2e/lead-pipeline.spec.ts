@@ -164,6 +164,16 @@ test.describe('lead pipeline lists', () => {
 });
 
 test.describe('admin tools', () => {
+  test('the admin home fits a phone with a year of referrals per day', async ({ page, request }) => {
+    const partner = await registerPartner(request);
+    await submitLead(request, partner, `Year Chart ${randomBytes(4).toString('hex')}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, ADMIN, '/admin?period=12m');
+    await expect(page.getByRole('img', { name: /^Referrals per day, / })).toBeVisible();
+    // 365 bars must share the card's width: nothing may scroll sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
   test('an admin submits a referral credited to a partner picked by name', async ({ page, request }) => {
     const suffix = randomBytes(4).toString('hex');
     const partner = await registerPartner(request, { fullName: `Quinn ${suffix}` });
