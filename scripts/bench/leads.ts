@@ -34,23 +34,13 @@ export interface LeadBenchRow {
   errors: number;
   /** Lead rows: the same statement straight through the driver, measured in the same run. */
   ceiling?: CeilingResult;
-  idleRss?: number;
 }
 
 type DatabaseTargetSpec = { kind: 'pglite' } | { kind: 'postgres'; url: string };
-type ServeTarget =
-  | { kind: 'bare' }
-  | DatabaseTargetSpec
-  | { kind: 'ceiling'; db: DatabaseTargetSpec; seconds: number }
-  /** Creates and migrates the database (a PGlite data directory), then exits. */
-  | { kind: 'init'; db: DatabaseTargetSpec; dataDir: string }
-  /** A server started on an existing, migrated database, as after a restart; reports its RSS idle. */
-  | { kind: 'idle'; db: DatabaseTargetSpec; dataDir: string };
+type ServeTarget = { kind: 'bare' } | DatabaseTargetSpec | { kind: 'ceiling'; db: DatabaseTargetSpec; seconds: number };
 interface Serving {
   url: string;
   partnerUuid: string;
-  /** Resident memory of the server process once it listens, idle (bytes). */
-  idleRss?: number;
 }
 /** What a ceiling run measured: the lead's own SQL sent straight through the driver. */
 interface CeilingResult {
@@ -80,34 +70,6 @@ async function serve(target: ServeTarget): Promise<void> {
     process.send!(await measureCeiling(target.db, target.seconds));
     return;
   }
-  if (target.kind === 'init' || target.kind === 'idle') {
-    const database = await openDatabase(target.db.kind === 'postgres' ? { url: target.db.url } : { dataDir: target.dataDir });
-    if (target.kind === 'init') {
-      await database.close();
-      process.send!({ url: '', partnerUuid: '' } satisfies Serving);
-      return;
-    }
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: target.dataDir,
-      WORKER: 'on',
-      CRM: 'none',
-      HASH_SALT: randomBytes(24).toString('hex'),
-    });
-    const app = await buildApp({ config, db: database.db, webDistDir: path.join(target.dataDir, 'no-web-build') });
-    const worker = startOutboxWorker(database.db, { handlers: app.outbox.handlers, log: app.log });
-    const url = await app.listen({ host: '127.0.0.1', port: 0 });
-    await new Promise((r) => setTimeout(r, 3_000)); // a few idle worker polls
-    global.gc?.();
-    await new Promise((r) => setTimeout(r, 500));
-    process.send!({ url, partnerUuid: '', idleRss: process.memoryUsage().rss } satisfies Serving);
-    await once(process, 'disconnect');
-    await worker.stop();
-    await app.close();
-    await database.close();
-    return;
-  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-'));
   const database = await openDatabase(target.kind === 'postgres' ? { url: target.url } : { dataDir });
   const config = loadConfig({
@@ -131,7 +93,7 @@ async function serve(target: ServeTarget): Promise<void> {
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   global.gc?.();
   await new Promise((r) => setTimeout(r, 500));
-  process.send!({ url, partnerUuid: partner!.uuid, idleRss: process.memoryUsage().rss } satisfies Serving);
+  process.send!({ url, partnerUuid: partner!.uuid } satisfies Serving);
   await once(process, 'disconnect');
   await worker.stop();
   await app.close();
@@ -314,7 +276,6 @@ async function benchTarget(target: ServeTarget, seconds: number): Promise<LeadBe
     return {
       target: isBare ? 'bare Fastify POST' : 'lead submission',
       database: isBare ? '-' : target.kind,
-      idleRss: server.idleRss,
       ...(await measure(server, isBare ? 200 : 201, seconds)),
     };
   } finally {
@@ -328,8 +289,6 @@ async function benchCeiling(db: DatabaseTargetSpec, seconds: number): Promise<Ce
   return { statementsPerLead: run.statementsPerLead, statementsPerSec: run.statementsPerSec, p99Ms: run.p99Ms };
 }
 
-const mb = (bytes?: number) => (bytes ? `${Math.round(bytes / 1024 / 1024)} MB` : '-');
-
 function printTable(rows: LeadBenchRow[]): void {
   const header = [
     'target',
@@ -340,7 +299,6 @@ function printTable(rows: LeadBenchRow[]): void {
     'ceil p99',
     'ratio',
     'stmts/lead',
-    'idle RSS',
     'unexpected',
     'errors',
   ];
@@ -353,7 +311,6 @@ function printTable(rows: LeadBenchRow[]): void {
     r.ceiling ? String(r.ceiling.p99Ms) : '-',
     r.ceiling?.statementsPerSec ? (r.requestsPerSec / r.ceiling.statementsPerSec).toFixed(3) : '-',
     r.ceiling ? String(r.ceiling.statementsPerLead) : '-',
-    mb(r.idleRss),
     String(r.unexpected),
     String(r.errors),
   ]);
@@ -368,36 +325,9 @@ function printTable(rows: LeadBenchRow[]): void {
     const ceiling = row.ceiling?.statementsPerSec ? row.requestsPerSec / row.ceiling.statementsPerSec : 0;
     console.log(
       `lead on ${row.database}: ${ceiling.toFixed(3)} of its own statement's ceiling through the driver (target >= ${targets[row.database]}), ` +
-        `${ratio.toFixed(3)} of the bare route; ${row.ceiling?.statementsPerLead} statement(s) per lead; idle server RSS ${mb(row.idleRss)}`,
+        `${ratio.toFixed(3)} of the bare route; ${row.ceiling?.statementsPerLead} statement(s) per lead`,
     );
   }
-}
-
-/**
- * Resident memory of an idle server, started (as after a restart) on a database that already
- * exists: the embedded database's data directory, or a PostgreSQL database.
- */
-async function measureIdleRss(db: DatabaseTargetSpec): Promise<number> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-idle-'));
-  try {
-    await (await startServer({ kind: 'init', db, dataDir })).stop();
-    const server = await startServer({ kind: 'idle', db, dataDir });
-    await server.stop();
-    return server.idleRss ?? 0;
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
-
-/** Idle RSS on each database, beside PostgreSQL's as the reference (target: under 300 MB). */
-export async function runIdleMemoryBench(): Promise<void> {
-  const pglite = await measureIdleRss({ kind: 'pglite' });
-  const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  const postgres = postgresUrl ? await withPostgresDatabase(postgresUrl, (url) => measureIdleRss({ kind: 'postgres', url })) : 0;
-  console.log(
-    `idle server RSS (restarted on a migrated database, worker on): pglite ${mb(pglite)} (target < 300 MB)` +
-      (postgres ? `, postgres ${mb(postgres)} (reference; ratio ${(pglite / postgres).toFixed(2)})` : ''),
-  );
 }
 
 /** Measures, prints the table and returns the rows (scripts/bench/index.ts calls it). */
@@ -418,7 +348,6 @@ export async function runLeadBench(seconds = Number(process.env.BENCH_SECONDS ??
       `server in its own process, lead worker ${worker}`,
   );
   printTable(rows);
-  await runIdleMemoryBench();
   return rows;
 }
 
