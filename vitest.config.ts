@@ -44,7 +44,7 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts'],
-          environment: 'jsdom',
+          environment: 'happy-dom',
           setupFiles: ['./test-setup/fail-on-console-error.ts'],
           // The first render of a lazy page compiles it; on a busy 2-core machine that can pass 5 s.
           testTimeout: 20_000,

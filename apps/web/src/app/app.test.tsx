@@ -1,4 +1,4 @@
-// The route guards of spec §2, session restore (§3–§4) and the 401 rule of §8, on the whole app in jsdom
+// The route guards of spec §2, session restore (§3–§4) and the 401 rule of §8, on the whole app in happy-dom
 // with a fake API: a test sets the URL, the stored session and the server's answers, and reads the page.
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// The failure strings of spec §8 that no other test reached, on the whole app in jsdom with a fake API.
+// The failure strings of spec §8 that no other test reached, on the whole app in happy-dom with a fake API.
 // Covered here:
 // - 403, 422, 429, 500: only logged to the console; 404: logged unless its message contains
 //   'No deals found' or "You didn't refer any lead"
@@ -12,7 +12,7 @@
 // - 'Failed to fetch settings', 'Failed to update setting', 'Failed to delete setting' (admin settings)
 // Not reachable from the screens: 'Reset token is missing' (without a token /reset-password shows the
 // Invalid Reset Link screen instead, which the browser tests check).
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -231,14 +231,13 @@ describe('admin settings', () => {
       http.get(api('/admin/settings'), () => HttpResponse.json({ status: 'success', data: [contactUs] })),
       http.delete(api('/admin/settings/:key'), () => errorAnswer(400)),
     );
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderApp('/admin/settings');
     await findPageHeading('Settings');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete Contact Us' }));
-    // A confirmation dialog, when the page asks in one instead of window.confirm.
-    const dialog = screen.queryByRole('dialog') ?? screen.queryByRole('alertdialog');
-    if (dialog) await user.click(screen.getAllByRole('button', { name: /^delete/i }).at(-1)!);
+    // The page asks in its own dialog (never window.confirm): confirm there.
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: /^delete/i }));
     expect(await screen.findByText(messages.settings.deleteFailed)).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-// Two-factor sign-in and the mandatory setup for admins, on the whole app in jsdom with a fake API.
+// Two-factor sign-in and the mandatory setup for admins, on the whole app in happy-dom with a fake API.
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';

@@ -8,7 +8,7 @@ import { AppProviders } from '../providers';
 import { createAppRouter } from '../router';
 
 /**
- * The whole partner app in jsdom, as main.tsx mounts it, against a fake API (msw): tests drive it
+ * The whole partner app in happy-dom, as main.tsx mounts it, against a fake API (msw): tests drive it
  * through the URL, the stored session and HTTP answers only.
  */
 
@@ -34,33 +34,6 @@ export const admin: User = {
 };
 
 export const api = (path: string) => `*/api/v1${path}`;
-
-// jsdom has no <dialog> methods; the UI kit's Dialog opens a native modal dialog.
-Object.assign(HTMLDialogElement.prototype, {
-  showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  },
-  close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  },
-});
-
-// jsdom has no matchMedia; react-hot-toast asks it whether to animate.
-Object.defineProperty(window, 'matchMedia', {
-  configurable: true,
-  writable: true,
-  value: (query: string): MediaQueryList => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  }),
-});
 
 /** What a logged-in app calls on every page; a test overrides what it is about with server.use(). */
 export const server = setupServer(
