@@ -1,12 +1,14 @@
 // Runs npm scripts side by side and prints each one's output in one piece when it ends:
-// `node scripts/parallel.mjs typecheck lint:quick`. Fails when any of them fails. The type checker,
-// the linters and the bundler each wait on disk or a single thread part of the time, so on this 2-core
-// machine together they take little more than the longest of them.
+// `node scripts/parallel.mjs typecheck lint build+test:budgets test:unit`. An argument joined with `+` is a
+// chain: its scripts run one after another, each only if the one before passed. Fails when any script fails.
+// The type checker, the linters, the bundler and the unit tests each leave a core idle part of the time
+// (a single thread, a wait on disk or on the database), so on this 2-core machine together they take
+// little more than their CPU, where one after another they took the sum of their wall times.
 import { spawn } from 'node:child_process';
 
-const scripts = process.argv.slice(2);
-if (scripts.length === 0) {
-  console.error('usage: node scripts/parallel.mjs <npm script> [<npm script> …]');
+const chains = process.argv.slice(2).map((arg) => arg.split('+'));
+if (chains.length === 0) {
+  console.error('usage: node scripts/parallel.mjs <npm script>[+<npm script> …] …');
   process.exit(2);
 }
 
@@ -30,5 +32,12 @@ function run(script) {
   });
 }
 
-const results = await Promise.all(scripts.map(run));
+async function runChain(scripts) {
+  for (const script of scripts) {
+    if (!(await run(script))) return false;
+  }
+  return true;
+}
+
+const results = await Promise.all(chains.map(runChain));
 if (results.includes(false)) process.exitCode = 1;

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -97,6 +98,42 @@ export async function startPortal(
   };
 }
 
+/** Prepared templates, kept between runs under the server bundle and migrations they were made with. */
+const templatesDir = path.join(root, 'e2e/.artifacts/portal-templates');
+
+/** What a template depends on: the compiled server and the migrations it applies. */
+function templateKey(): string {
+  const hash = createHash('sha256').update(fs.readFileSync(path.join(root, serverBundle)));
+  const migrations = path.join(root, 'apps/server/drizzle');
+  for (const file of fs.readdirSync(migrations, { recursive: true, encoding: 'utf8' }).sort()) {
+    const full = path.join(migrations, file);
+    if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * The data directory every portal of a run copies: a portal started once on an empty database (migrated,
+ * first admin created) and stopped cleanly, so the files are consistent. Made once per server build and
+ * set of migrations, and reused until either changes: `npm test` makes it beside the unit tests, so the
+ * browser tests start at once. Returns its path.
+ */
+export async function prepareTemplate(): Promise<string> {
+  const dir = path.join(templatesDir, templateKey());
+  if (fs.existsSync(dir)) return dir;
+  const portal = await startPortal({}, { fromTemplate: false });
+  await portal.stop({ keepData: true });
+  // Older templates belong to an older build.
+  fs.rmSync(templatesDir, { recursive: true, force: true });
+  fs.mkdirSync(templatesDir, { recursive: true });
+  // Copied beside its final name, then renamed, so a reader never sees half a template.
+  const partial = `${dir}.partial-${process.pid}`;
+  fs.cpSync(portal.dataDir, partial, { recursive: true });
+  fs.rmSync(portal.dataDir, { recursive: true, force: true });
+  fs.renameSync(partial, dir);
+  return dir;
+}
+
 /**
  * Playwright's global setup: the template database every portal of the run copies, and the folder of
  * running portals' pids. Returns the teardown, which stops any portal a worker killed mid-test left behind.
@@ -104,11 +141,7 @@ export async function startPortal(
 export async function preparePortals(): Promise<() => Promise<void>> {
   const pids = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-e2e-pids-'));
   process.env[PIDS_ENV] = pids;
-  const template = await startPortal({}, { fromTemplate: false });
-  // Copied only after a clean shutdown, so the database files are consistent.
-  await template.stop({ keepData: true });
-  const templateDir = template.dataDir;
-  process.env[TEMPLATE_ENV] = templateDir;
+  process.env[TEMPLATE_ENV] = await prepareTemplate();
   return async () => {
     for (const pid of fs.readdirSync(pids)) {
       try {
@@ -118,6 +151,5 @@ export async function preparePortals(): Promise<() => Promise<void>> {
       }
     }
     fs.rmSync(pids, { recursive: true, force: true });
-    fs.rmSync(templateDir, { recursive: true, force: true });
   };
 }
