@@ -18,8 +18,10 @@ const serverProject = (name: string, testDb: 'pglite' | 'postgres'): TestProject
     isolate: false,
     globalSetup: ['./apps/server/test/global-setup.ts'],
     setupFiles: ['./test-setup/fail-on-console-error.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // npm test runs these beside the type check, lint and build, so a test may get a third of a core for a
+    // while: a limit here only has to catch a hang, never a slow moment.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });
 
@@ -47,7 +49,7 @@ export default defineConfig({
           environment: 'happy-dom',
           setupFiles: ['./test-setup/fail-on-console-error.ts'],
           // The first render of a lazy page compiles it; on a busy 2-core machine that can pass 5 s.
-          testTimeout: 20_000,
+          testTimeout: 60_000,
         },
       },
     ],
