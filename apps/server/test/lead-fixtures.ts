@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LeadStatus } from '@portal/contract';
 import type { App } from '../src/app';
-import type { Database } from '../src/db';
 import { leads } from '../src/db/schema';
 import { recordLeadEvent } from '../src/modules/leads';
 
@@ -67,4 +66,3 @@ export async function moveLead(
   });
 }
 
-export const leadRows = (db: Database) => db.select().from(leads).orderBy(leads.id);

@@ -330,9 +330,6 @@ export const defaultCommissionPlan: CommissionPlan = {
   min_payout_cents: 2_500,
 };
 
-/** PUT /admin/commission-plan */
-export const commissionPlanRequest = commissionPlanSchema;
-export type CommissionPlanRequest = z.infer<typeof commissionPlanRequest>;
 /** GET|PUT /admin/commission-plan */
 export const programPlanSchema = z.object({
   plan: commissionPlanSchema,

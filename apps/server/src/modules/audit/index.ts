@@ -1,2 +1,1 @@
 export { auditAdminRoutes } from './audit-routes';
-export { listAudit } from './audit-service';

@@ -8,7 +8,7 @@ import {
   assignMidRequest,
   closeMerchantRequest,
   commissionMessages as m,
-  commissionPlanRequest,
+  commissionPlanSchema,
   commissionSummaryResponse,
   createLineRequest,
   ignoreMidRequest,
@@ -171,7 +171,7 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/commission-plan',
-    { schema: { tags, body: commissionPlanRequest, response: { 200: programPlanResponse, ...errorResponses(400, 401, 403) } } },
+    { schema: { tags, body: commissionPlanSchema, response: { 200: programPlanResponse, ...errorResponses(400, 401, 403) } } },
     async (request) => {
       const actorId = currentUser(request).id;
       const data = await app.db.transaction((tx) => setProgramPlan(tx, request.body, actorId));

@@ -8,7 +8,6 @@ import { onLeadEvent } from './merchant-service';
 import { statementMailAction } from './statement-service';
 
 export { commissionsAdminRoutes, commissionsRoutes } from './commissions-routes';
-export { refreshDrafts, statementMailAction } from './statement-service';
 
 /**
  * Commissions' reactions: an approved referral becomes a merchant account with a pending bonus (in

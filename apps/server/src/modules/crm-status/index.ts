@@ -2,15 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { createStatusPullHandler, createStatusPushHandler, PULL_STATUS, PUSH_STATUS, queueStatusPush } from './crm-status-sync';
 
 export {
-  CRM_ACTOR,
-  loadStatusMapping,
-  pullStatusChanges,
   pullWatermarkKey,
   PULL_STATUS,
   PUSH_STATUS,
   queueStatusPull,
   startStatusPullScheduler,
-  type StatusPullScheduler,
 } from './crm-status-sync';
 
 /**

@@ -1,3 +1,2 @@
 export { dashboardRoutes } from './dashboard-routes';
 export { getDashboardSummary, getDashboardTimeseries } from './dashboard-service';
-export { periodRange } from './period-range';

@@ -1,3 +1,3 @@
 export { settingsAdminRoutes, settingsPublicRoutes } from './settings-routes';
-export { getBrandName, getBrandSettings, getPublicSettings, type BrandSettings } from './settings-service';
+export { getBrandName, getBrandSettings, getPublicSettings } from './settings-service';
 export { brandPageHead, landingPageInput } from './page-head';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { limits } from '@portal/contract';
 import type { DbExecutor } from '../../db';
 import { passwordResets, users } from '../../db/schema';
-import { enqueue, notifyOutbox, type OutboxEntry } from '../../lib/outbox';
+import { enqueue, type OutboxEntry } from '../../lib/outbox';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { getBrandName } from '../settings';
 import {
@@ -142,5 +142,3 @@ export function registerAccountMails(app: Deps): void {
     },
   });
 }
-
-export { notifyOutbox };

@@ -1,5 +1,5 @@
 export { usersRoutes } from './users-routes';
 export { ensureFirstAdmin } from './first-admin';
 export { accountMailActions, enqueueAccountMail, voidResetTokens } from './account-mails';
-export { findUserByEmail, normalizeEmail, toUser } from './users-service';
+export { normalizeEmail, toUser } from './users-service';
 export { requireTwoFactorSetUp } from './two-factor-routes';

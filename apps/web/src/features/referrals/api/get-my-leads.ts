@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { pageLimits, type LeadStatus, type partnerLeadListResponse } from '@portal/contract';
 import { api } from '@/lib/api/client';
 import { getData } from '@/lib/api/envelope';
@@ -23,9 +23,3 @@ export const myLeadsQueryOptions = (filters: MyLeadFilters) =>
   });
 
 export const useMyLeads = (filters: MyLeadFilters) => useInfiniteQuery({ ...myLeadsQueryOptions(filters), placeholderData: keepPreviousData });
-
-/** The five newest, for the dashboard. */
-export const latestLeadsQueryOptions = () =>
-  queryOptions({ queryKey: ['leads', 'mine', 'latest'], queryFn: () => getMyLeads({}, undefined, 5), staleTime: 0 });
-
-export const useLatestLeads = () => useQuery(latestLeadsQueryOptions());
