@@ -1,16 +1,22 @@
 import { messages } from '@portal/contract';
 import { ADMIN } from './support/constants';
-import { expect, expectPage, loginApi, loginViaUi, pageHeading, registerPartner, signIn, test, uniqueEmail } from './support/fixtures';
+import {
+  expect,
+  expectPage,
+  loginApi,
+  loginViaUi,
+  pageHeading,
+  registerPartner,
+  signIn,
+  test,
+  uniqueEmail,
+} from './support/fixtures';
 
 const phone = { width: 390, height: 844 };
 
 test.describe('invite', () => {
   // The admin invites at desktop width; the invitee opens the mail's link on a phone.
-  test('an admin invites a partner who sets a password from the mail on a phone', async ({
-    browser,
-    baseURL,
-    mail: catcher,
-  }) => {
+  test('an admin invites a partner who sets a password from the mail on a phone', async ({ browser, baseURL, mail: catcher }) => {
     const context = await browser.newContext({ baseURL });
     const page = await context.newPage();
     await signIn(page, ADMIN, '/admin/users');

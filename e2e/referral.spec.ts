@@ -229,7 +229,9 @@ for (const viewport of viewports) {
       test('a duplicate email fails with only the generic toast; the reason is logged', async ({ page, request }) => {
         const partner = await registerPartner(request);
         const values = merchant();
-        const first = await request.post('/api/v1/leads/referral/by-uuid', { data: composeLeadPayload(values, partner.user.uuid) });
+        const first = await request.post('/api/v1/leads/referral/by-uuid', {
+          data: composeLeadPayload(values, partner.user.uuid),
+        });
         expect(first.status(), await first.text()).toBe(201);
         const leadId: string = (await first.json()).leadData.data[0].details.id;
 
@@ -334,7 +336,9 @@ for (const viewport of viewports) {
 
         const f = referralForm(page);
         await fillForm(f, merchant());
-        const submission = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/v1/leads/referral/by-uuid'));
+        const submission = page.waitForRequest(
+          (r) => r.method() === 'POST' && r.url().endsWith('/api/v1/leads/referral/by-uuid'),
+        );
         await f.submit.click();
         await expect(page.getByRole('heading', { name: m.thankYouTitle })).toBeVisible();
         await expect.poll(() => events.map((e) => e.get('ev'))).toEqual(['PageView', 'Lead']);

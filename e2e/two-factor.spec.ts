@@ -24,11 +24,7 @@ async function createAdmin(request: APIRequestContext) {
 }
 
 // The admin sets it up at desktop width and signs in on a phone.
-test('an admin sets up two-factor and signs in with a code on a phone', async ({
-  browser,
-  baseURL,
-  request,
-}) => {
+test('an admin sets up two-factor and signs in with a code on a phone', async ({ browser, baseURL, request }) => {
   // Two browsers and a dozen screens: more than one page's default on a busy 2-core machine.
   test.setTimeout(120_000);
   const account = await createAdmin(request);

@@ -33,7 +33,11 @@ for (const { name, viewport } of viewports) {
   test.describe(`share kit on ${name}`, () => {
     test.use({ viewport });
 
-    test('shows the link and copies it without the Clipboard API, with the toast and the checkmark', async ({ page, request, baseURL }) => {
+    test('shows the link and copies it without the Clipboard API, with the toast and the checkmark', async ({
+      page,
+      request,
+      baseURL,
+    }) => {
       await page.clock.install();
       const partner = await registerPartner(request);
       await withoutClipboardApi(page, { copyWorks: true });
@@ -59,14 +63,22 @@ for (const { name, viewport } of viewports) {
       await expect(dialog.getByRole('img', { name: 'QR code of your referral link' })).toBeVisible();
       await expect(dialog.getByText(`${baseURL}/referral/${partner.user.uuid}?src=qr`)).toBeVisible();
 
-      const [png] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download PNG' }).click()]);
+      const [png] = await Promise.all([
+        page.waitForEvent('download'),
+        dialog.getByRole('button', { name: 'Download PNG' }).click(),
+      ]);
       expect(png.suggestedFilename()).toBe('referral-qr-code.png');
       const pngBytes = fs.readFileSync(await png.path());
       expect(pngBytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
 
-      const [svg] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download SVG' }).click()]);
+      const [svg] = await Promise.all([
+        page.waitForEvent('download'),
+        dialog.getByRole('button', { name: 'Download SVG' }).click(),
+      ]);
       expect(svg.suggestedFilename()).toBe('referral-qr-code.svg');
-      expect(fs.readFileSync(await svg.path(), 'utf8')).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*><rect[^>]*\/><path fill="#000000" d="M/);
+      expect(fs.readFileSync(await svg.path(), 'utf8')).toMatch(
+        /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*><rect[^>]*\/><path fill="#000000" d="M/,
+      );
     });
   });
 }
@@ -141,7 +153,9 @@ test.describe('dashboard', () => {
 
       await page.getByRole('combobox', { name: 'Period' }).selectOption('12m');
       await expect(page).toHaveURL(/\?period=12m$/);
-      await expect(page.getByRole('region', { name: 'Figures for last 12 months' }).getByTestId('card-Link visits')).toHaveText('4');
+      await expect(page.getByRole('region', { name: 'Figures for last 12 months' }).getByTestId('card-Link visits')).toHaveText(
+        '4',
+      );
       await page.getByText('Show as table').click();
       const table = page.getByRole('table', { name: 'Referrals and link visits per month' });
       await expect(table.getByRole('row')).toHaveCount(13);
@@ -158,7 +172,9 @@ test.describe('dashboard', () => {
 });
 
 test.describe('resources library', () => {
-  const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+  const pdf = Buffer.from(
+    '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  );
 
   // The admin adds them at desktop width; the partner finds them on a phone.
   test('an admin uploads a PDF and adds a video; a partner finds and opens both on a phone', async ({ browser, request }) => {
@@ -178,7 +194,9 @@ test.describe('resources library', () => {
     await panel.getByLabel('Description').fill('Leave it with the merchant.');
     await panel.getByLabel(/PDF file/).setInputFiles({ name: 'one-pager.pdf', mimeType: 'application/pdf', buffer: pdf });
     await panel.getByLabel('Published (partners see it)').check();
-    await expect(panel.getByRole('group', { name: "Preview of the partner's card" }).getByRole('heading', { name: pdfTitle })).toBeVisible();
+    await expect(
+      panel.getByRole('group', { name: "Preview of the partner's card" }).getByRole('heading', { name: pdfTitle }),
+    ).toBeVisible();
     await panel.getByRole('button', { name: 'Add resource' }).click();
     await expect(adminPage.getByText(messages.resources.added)).toBeVisible();
     await expect(adminPage.getByRole('cell', { name: pdfTitle, exact: true })).toBeVisible();
@@ -206,17 +224,22 @@ test.describe('resources library', () => {
     await player.getByRole('button', { name: 'Close' }).click();
     await expect(player).toBeHidden();
 
-    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: `Open PDF: ${pdfTitle}` }).click()]);
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: `Open PDF: ${pdfTitle}` }).click(),
+    ]);
     await expect.poll(() => tab.url()).toMatch(/^blob:/);
 
     // Both opens are counted for the admin.
     await adminPage.reload();
     const row = adminPage.getByRole('row').filter({ hasText: pdfTitle });
     await expect(row).toBeVisible();
-    await expect.poll(async () => {
-      await adminPage.reload();
-      return adminPage.getByRole('row').filter({ hasText: videoTitle }).getByRole('cell').nth(5).innerText();
-    }).toContain('1');
+    await expect
+      .poll(async () => {
+        await adminPage.reload();
+        return adminPage.getByRole('row').filter({ hasText: videoTitle }).getByRole('cell').nth(5).innerText();
+      })
+      .toContain('1');
     await adminPage.context().close();
     await context.close();
   });

@@ -53,11 +53,7 @@ export async function loginViaUi(page: Page, email: string, password: string): P
  * before the app's first script runs, then the browser opens `path`. Written once per tab, so a test
  * that signs out stays signed out. The login screen itself is covered by auth.spec.ts.
  */
-export async function signIn(
-  page: Page,
-  account: { email: string; password: string } | Account,
-  path: string,
-): Promise<void> {
+export async function signIn(page: Page, account: { email: string; password: string } | Account, path: string): Promise<void> {
   let token: string;
   let user: Account['user'];
   if ('token' in account) {

@@ -27,8 +27,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  const recipients = (m: ParsedMail) =>
-    [m.to].flat().flatMap((a) => (a ? a.value.map((v) => v.address?.toLowerCase()) : []));
+  const recipients = (m: ParsedMail) => [m.to].flat().flatMap((a) => (a ? a.value.map((v) => v.address?.toLowerCase()) : []));
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,

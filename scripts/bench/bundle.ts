@@ -54,9 +54,7 @@ function readImports(file: string): { statics: string[]; dynamics: string[] } {
   const statics = [...code.matchAll(/\b(?:import|export)\s*(?:[\w$*{}\s,]*?\bfrom\s*)?["'`](\.{1,2}\/[^"'`]+\.js)["'`]/g)].map(
     (match) => resolve(match[1]!),
   );
-  const dynamics = [...code.matchAll(/\bimport\(\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]\s*\)/g)].map((match) =>
-    resolve(match[1]!),
-  );
+  const dynamics = [...code.matchAll(/\bimport\(\s*["'`](\.{1,2}\/[^"'`]+\.js)["'`]\s*\)/g)].map((match) => resolve(match[1]!));
   return { statics: [...new Set(statics)], dynamics: [...new Set(dynamics)] };
 }
 
@@ -198,7 +196,9 @@ export async function measureReferralBundle(distDir?: string): Promise<BundleRep
   const dashboard = measureLazyRoute(report, 'dashboard-page-');
   if (dashboard) {
     printRoute('/dashboard route, added to the app on navigation', dashboard);
-    console.log(`  budget ${kb(DASHBOARD_ROUTE_BUDGET_GZIP_BYTES)} gzip: ${dashboard.gzip <= DASHBOARD_ROUTE_BUDGET_GZIP_BYTES ? 'within' : 'OVER'}`);
+    console.log(
+      `  budget ${kb(DASHBOARD_ROUTE_BUDGET_GZIP_BYTES)} gzip: ${dashboard.gzip <= DASHBOARD_ROUTE_BUDGET_GZIP_BYTES ? 'within' : 'OVER'}`,
+    );
   }
   if (report.partnerLazy.chunks.length > 0) {
     console.log(`partner app, lazy route chunks: ${kb(report.partnerLazy.gzip)} gzip (${kb(report.partnerLazy.raw)} raw)`);

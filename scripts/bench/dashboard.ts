@@ -85,7 +85,12 @@ async function seed(db: Database) {
     for (let d = 0; d < 365; d++) {
       const day = new Date(now - d * dayMs).toISOString().slice(0, 10);
       for (let v = 0; v < VISITS_PER_DAY; v++) {
-        visits.push({ partnerId: partner.id, day, visitorHash: `${d}-${v}`, source: ['direct', 'qr', 'linkedin', 'newsletter'][v % 4]! });
+        visits.push({
+          partnerId: partner.id,
+          day,
+          visitorHash: `${d}-${v}`,
+          source: ['direct', 'qr', 'linkedin', 'newsletter'][v % 4]!,
+        });
       }
     }
     for (let i = 0; i < visits.length; i += 2_000) await db.insert(referralVisits).values(visits.slice(i, i + 2_000));
@@ -93,7 +98,8 @@ async function seed(db: Database) {
   return partners[0]!;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 async function time(run: () => Promise<unknown>): Promise<{ p50Ms: number; p95Ms: number }> {
   for (let i = 0; i < 20; i++) await run(); // warm-up
   const samples: number[] = [];
@@ -110,7 +116,15 @@ async function time(run: () => Promise<unknown>): Promise<{ p50Ms: number; p95Ms
 async function benchDatabase(kind: 'pglite' | 'postgres', url?: string): Promise<DashboardBenchRow[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-dash-'));
   const database = await openDatabase(kind === 'postgres' ? { url: url! } : { memory: true });
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', DATA_DIR: dataDir, RATE_LIMITS: 'off', WORKER: 'off', CRM: 'none', HASH_SALT: randomBytes(24).toString('hex') });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    RATE_LIMITS: 'off',
+    WORKER: 'off',
+    CRM: 'none',
+    HASH_SALT: randomBytes(24).toString('hex'),
+  });
   const app = await buildApp({ config, db: database.db, webDistDir: path.join(dataDir, 'no-web-build') });
   const rows: DashboardBenchRow[] = [];
   try {
@@ -160,8 +174,15 @@ export async function runDashboardBench(): Promise<DashboardBenchRow[]> {
   } else {
     console.log('(set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure PostgreSQL too)');
   }
-  console.log(`load average during the run: ${os.loadavg().map((n) => n.toFixed(1)).join(' / ')} on ${os.cpus().length} cores`);
-  console.log(`partner with ${LEADS.toLocaleString('en-US')} referrals and ${365 * VISITS_PER_DAY} visits over a year; ${SAMPLES} sequential requests each; target p95 < ${DASHBOARD_P95_TARGET_MS} ms`);
+  console.log(
+    `load average during the run: ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' / ')} on ${os.cpus().length} cores`,
+  );
+  console.log(
+    `partner with ${LEADS.toLocaleString('en-US')} referrals and ${365 * VISITS_PER_DAY} visits over a year; ${SAMPLES} sequential requests each; target p95 < ${DASHBOARD_P95_TARGET_MS} ms`,
+  );
   const header = ['database', 'call', 'via', 'p50 ms', 'p95 ms'];
   const cells = rows.map((r) => [r.database, r.call, r.via, String(r.p50Ms), String(r.p95Ms)]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
@@ -169,7 +190,9 @@ export async function runDashboardBench(): Promise<DashboardBenchRow[]> {
   console.log(line(header));
   for (const c of cells) console.log(line(c));
   const worst = Math.max(...rows.filter((r) => r.via === 'HTTP').map((r) => r.p95Ms));
-  console.log(`worst HTTP p95: ${worst} ms (${worst < DASHBOARD_P95_TARGET_MS ? 'within' : 'OVER'} the ${DASHBOARD_P95_TARGET_MS} ms target)`);
+  console.log(
+    `worst HTTP p95: ${worst} ms (${worst < DASHBOARD_P95_TARGET_MS ? 'within' : 'OVER'} the ${DASHBOARD_P95_TARGET_MS} ms target)`,
+  );
   return rows;
 }
 

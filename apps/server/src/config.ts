@@ -154,7 +154,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (!cfg.SECRETS_KEY && cfg.NODE_ENV === 'production' && cfg.DATABASE_URL) {
     // Every instance must decrypt what another stored: a key per machine would lock users out.
-    throw new ConfigError('Invalid configuration — SECRETS_KEY is required with DATABASE_URL in production (32+ characters, the same on every instance)');
+    throw new ConfigError(
+      'Invalid configuration — SECRETS_KEY is required with DATABASE_URL in production (32+ characters, the same on every instance)',
+    );
   }
   return {
     ...cfg,

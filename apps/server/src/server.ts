@@ -32,7 +32,8 @@ async function main(): Promise<void> {
       console.warn(`Database not reachable (${code ?? message}); retrying in ${Math.round(delayMs / 1000)} s`);
     },
     // Dropped connections are replaced by the pool; the log says why a request answered 503.
-    onConnectionError: (err) => appLog.current?.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost'),
+    onConnectionError: (err) =>
+      appLog.current?.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost'),
   });
   const app = await buildApp({
     config,
@@ -52,7 +53,10 @@ async function main(): Promise<void> {
   app.outboxWorker = worker;
   const statusPull =
     worker && app.crm.listLeadsModifiedSince
-      ? startStatusPullScheduler(database.db, { intervalMs: config.CRM_STATUS_PULL_MS, log: app.log.child({ module: 'crm-status-pull' }) })
+      ? startStatusPullScheduler(database.db, {
+          intervalMs: config.CRM_STATUS_PULL_MS,
+          log: app.log.child({ module: 'crm-status-pull' }),
+        })
       : null;
 
   const shutdown = createShutdown({

@@ -79,6 +79,14 @@ export async function createVisit(db: Database, partnerId: number, day: string, 
 }
 
 /** A lead credited to a partner (or unattributed with null), stored directly; any column can be overridden. */
-export function createLeadFor(db: Database, partner: { id: number; uuid: string } | null, overrides: Partial<typeof leads.$inferInsert> = {}) {
-  return createLead(db, { partnerId: partner?.id ?? null, referralUuid: partner?.uuid ?? '00000000-0000-4000-8000-000000000000', ...overrides });
+export function createLeadFor(
+  db: Database,
+  partner: { id: number; uuid: string } | null,
+  overrides: Partial<typeof leads.$inferInsert> = {},
+) {
+  return createLead(db, {
+    partnerId: partner?.id ?? null,
+    referralUuid: partner?.uuid ?? '00000000-0000-4000-8000-000000000000',
+    ...overrides,
+  });
 }

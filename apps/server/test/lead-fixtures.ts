@@ -12,7 +12,11 @@ export type LeadRow = typeof leads.$inferSelect;
  * A stored lead with its 'created' event, written straight to the database (as the pipeline does,
  * in one transaction, so the event listeners run) without going through any route.
  */
-export async function insertLead(app: App, overrides: NewLead = {}, actor: { id: number | null; label: string } = { id: null, label: 'Merchant' }): Promise<LeadRow> {
+export async function insertLead(
+  app: App,
+  overrides: NewLead = {},
+  actor: { id: number | null; label: string } = { id: null, label: 'Merchant' },
+): Promise<LeadRow> {
   return app.db.transaction(async (tx) => {
     const [lead] = await tx
       .insert(leads)
@@ -36,7 +40,13 @@ export async function insertLead(app: App, overrides: NewLead = {}, actor: { id:
         ...overrides,
       })
       .returning();
-    await recordLeadEvent(tx, app.leadEvents, { leadId: lead!.id, leadPublicId: lead!.publicId, kind: 'created', actorId: actor.id, actorLabel: actor.label });
+    await recordLeadEvent(tx, app.leadEvents, {
+      leadId: lead!.id,
+      leadPublicId: lead!.publicId,
+      kind: 'created',
+      actorId: actor.id,
+      actorLabel: actor.label,
+    });
     return lead!;
   });
 }
@@ -65,4 +75,3 @@ export async function moveLead(
     });
   });
 }
-

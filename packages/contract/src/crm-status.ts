@@ -24,7 +24,9 @@ export const defaultCrmStatusMapping: Record<string, LeadStatus> = {
 
 export const crmStatusMappingMessage = `CRM Status Mapping must be a JSON object such as {"Contacted": "contacted"}, each value one of: ${leadStatuses.join(', ')}`;
 
-export const crmStatusMappingSchema = z.record(z.string().trim().min(1).max(120), z.enum(leadStatuses), { error: crmStatusMappingMessage });
+export const crmStatusMappingSchema = z.record(z.string().trim().min(1).max(120), z.enum(leadStatuses), {
+  error: crmStatusMappingMessage,
+});
 
 /** The mapping of a setting's value, or null when it is not a valid mapping. */
 export function parseCrmStatusMapping(value: string): Record<string, LeadStatus> | null {

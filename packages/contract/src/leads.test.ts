@@ -81,7 +81,9 @@ describe('composeLeadPayload', () => {
   });
 
   it('carries the consent text version when given', () => {
-    const payload = composeLeadPayload({ ...form, countryCode: '+353' }, 'abc', { consentTextVersion: consentTextVersion('+1 800') });
+    const payload = composeLeadPayload({ ...form, countryCode: '+353' }, 'abc', {
+      consentTextVersion: consentTextVersion('+1 800'),
+    });
     expect(payload.Title).toBe('+3534155550123');
     expect(payload.consentTextVersion).toBe('v1:+1 800');
   });
@@ -109,8 +111,14 @@ describe('reading a payload back', () => {
   });
 
   it('reads the same lead from the spec fields alone as from the structured ones', () => {
-    const { countryCode: _c, phoneNumber: _p, smsConsent: _s, marketingConsent: _m, notes: _n, ...specOnly } =
-      composeLeadPayload(form, 'abc');
+    const {
+      countryCode: _c,
+      phoneNumber: _p,
+      smsConsent: _s,
+      marketingConsent: _m,
+      notes: _n,
+      ...specOnly
+    } = composeLeadPayload(form, 'abc');
     expect(readLeadRequest(specOnly)).toEqual(readLeadRequest(composeLeadPayload(form, 'abc')));
     expect(readLeadRequest(specOnly).problems).toEqual({});
   });

@@ -40,7 +40,8 @@ export const messages = {
   },
   application: {
     underReviewTitle: 'Your application is under review',
-    underReviewBody: 'Thanks for signing up. An administrator will review your application; you will get an email once it is approved.',
+    underReviewBody:
+      'Thanks for signing up. An administrator will review your application; you will get an email once it is approved.',
     approved: 'Partner approved',
     rejected: 'Application rejected',
     notPending: 'This user has no application waiting',
@@ -155,6 +156,10 @@ export const messages = {
 export function formatWait(waitMs: number): string {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   const [n, unit] =
-    seconds < 60 ? [seconds, 'second'] : seconds < 2 * 3600 ? [Math.ceil(seconds / 60), 'minute'] : [Math.ceil(seconds / 3600), 'hour'];
+    seconds < 60
+      ? [seconds, 'second']
+      : seconds < 2 * 3600
+        ? [Math.ceil(seconds / 60), 'minute']
+        : [Math.ceil(seconds / 3600), 'hour'];
   return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }

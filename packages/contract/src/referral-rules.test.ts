@@ -8,8 +8,7 @@ const m = messages.referral;
 
 const form = buildReferralForm({ email: 'maria@shop.example', description: 'Call after 5pm.' });
 
-const errorsWith = (overrides: Partial<Record<keyof ReferralForm, unknown>>) =>
-  validateReferralForm({ ...form, ...overrides });
+const errorsWith = (overrides: Partial<Record<keyof ReferralForm, unknown>>) => validateReferralForm({ ...form, ...overrides });
 
 describe('validateReferralForm', () => {
   it('finds nothing wrong with a complete form', () => {
@@ -57,7 +56,16 @@ describe('validateReferralForm', () => {
   });
 
   it('rejects a malformed email', () => {
-    for (const email of ['maria', 'maria@', '@shop.example', 'maria@shop', 'maria@@shop.example', 'ma ria@shop.example', '.maria@shop.example', 'maria..cruz@shop.example']) {
+    for (const email of [
+      'maria',
+      'maria@',
+      '@shop.example',
+      'maria@shop',
+      'maria@@shop.example',
+      'ma ria@shop.example',
+      '.maria@shop.example',
+      'maria..cruz@shop.example',
+    ]) {
       expect(errorsWith({ email }), email).toEqual({ email: m.emailInvalid });
     }
   });

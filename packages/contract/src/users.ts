@@ -65,11 +65,7 @@ export const resetPasswordRequest = z
   });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 
-export const pixelIdField = z
-  .string()
-  .trim()
-  .max(32, messages.pixel.invalid)
-  .regex(/^\d*$/, messages.pixel.invalid);
+export const pixelIdField = z.string().trim().max(32, messages.pixel.invalid).regex(/^\d*$/, messages.pixel.invalid);
 
 export const updatePixelRequest = z.object({ facebook_pixel_id: pixelIdField });
 export type UpdatePixelRequest = z.infer<typeof updatePixelRequest>;
@@ -77,7 +73,10 @@ export const pixelResponse = successEnvelope(z.object({ facebook_pixel_id: z.str
 
 export const changePasswordRequest = z
   .object({
-    current_password: z.string({ error: messages.account.currentPasswordRequired }).min(1, messages.account.currentPasswordRequired).max(1024),
+    current_password: z
+      .string({ error: messages.account.currentPasswordRequired })
+      .min(1, messages.account.currentPasswordRequired)
+      .max(1024),
     new_password: passwordField,
     confirm_new_password: z.string({ error: messages.auth.confirmRequired }).min(1, messages.auth.confirmRequired),
   })

@@ -39,7 +39,11 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('when the database goes away
   }, 90_000);
 
   const submitLead = (partnerUuid: string) =>
-    ctx.app.inject({ method: 'POST', url: '/api/v1/leads/referral/by-uuid', payload: composeLeadPayload(buildReferralForm(), partnerUuid) });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/leads/referral/by-uuid',
+      payload: composeLeadPayload(buildReferralForm(), partnerUuid),
+    });
 
   it('answers 503 with Retry-After while it is away, then serves again by itself', async () => {
     const partner = await createPartner(ctx.db);

@@ -10,11 +10,7 @@ let common: Promise<Set<string>> | undefined;
 export async function isCommonPassword(password: string): Promise<boolean> {
   common ??= import('@zxcvbn-ts/language-common').then(
     ({ dictionary }) =>
-      new Set(
-        (dictionary['passwords-common'])
-          .filter((p) => p.length >= limits.passwordMinLength)
-          .map((p) => p.toLowerCase()),
-      ),
+      new Set(dictionary['passwords-common'].filter((p) => p.length >= limits.passwordMinLength).map((p) => p.toLowerCase())),
   );
   return (await common).has(password.toLowerCase());
 }

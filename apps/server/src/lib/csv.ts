@@ -27,7 +27,11 @@ export function csvRow(values: readonly CsvValue[]): string {
  * holds one batch whatever the size of the file. The stream pulls the next batch only when the
  * client has taken the previous one.
  */
-export function csvStream<T>(header: readonly string[], batches: AsyncIterable<T[]>, toRow: (item: T) => readonly CsvValue[]): Readable {
+export function csvStream<T>(
+  header: readonly string[],
+  batches: AsyncIterable<T[]>,
+  toRow: (item: T) => readonly CsvValue[],
+): Readable {
   async function* lines() {
     // A byte-order mark, so spreadsheets open the file as UTF-8.
     yield `\uFEFF${csvRow(header)}`;

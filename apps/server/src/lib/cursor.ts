@@ -51,7 +51,10 @@ export function afterCursor(atColumn: AnyColumn, idColumn: AnyColumn, cursor: st
  * Cuts a page fetched with `limit + 1` rows: the items, and the cursor of the next page when there
  * is one.
  */
-export function pageOf<T extends { cursorAt: string; id: number }>(rows: T[], limit: number): { rows: T[]; nextCursor: string | null } {
+export function pageOf<T extends { cursorAt: string; id: number }>(
+  rows: T[],
+  limit: number,
+): { rows: T[]; nextCursor: string | null } {
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   const last = page[page.length - 1];

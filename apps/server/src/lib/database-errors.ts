@@ -3,7 +3,11 @@
  * connections), as opposed to a bug or a bad query. Such failures answer 503 with Retry-After.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let err = error, depth = 0; err && typeof err === 'object' && depth < 5; err = (err as { cause?: unknown }).cause, depth++) {
+  for (
+    let err = error, depth = 0;
+    err && typeof err === 'object' && depth < 5;
+    err = (err as { cause?: unknown }).cause, depth++
+  ) {
     const { code, message } = err as { code?: unknown; message?: unknown };
     if (typeof code === 'string' && (networkCodes.has(code) || isUnavailableSqlState(code))) return true;
     if (typeof message === 'string' && poolMessages.some((m) => message.startsWith(m))) return true;

@@ -40,7 +40,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
     async send(mail) {
       const info = (await (await transport()).sendMail({ from: opts.from, ...mail })) as { messageId: string; message: Buffer };
       await fs.mkdir(outbox, { recursive: true });
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
+      );
       await fs.writeFile(file, info.message);
       opts.log.info({ file, subject: mail.subject }, 'mail written to the local outbox (SMTP_URL is not set)');
     },

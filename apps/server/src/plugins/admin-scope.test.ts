@@ -20,9 +20,12 @@ describe('the admin scope', () => {
       if (role) request.user = { id: 1, role } as UserRow;
     });
     // A new admin feature written without a thought for authorization.
-    await app.register(adminScope(async (admin) => void admin.get('/new-thing', async () => ({ secret: 42 }))), {
-      prefix: '/admin',
-    });
+    await app.register(
+      adminScope(async (admin) => void admin.get('/new-thing', async () => ({ secret: 42 }))),
+      {
+        prefix: '/admin',
+      },
+    );
 
     const anonymous = await app.inject({ method: 'GET', url: '/admin/new-thing' });
     expect(anonymous.statusCode).toBe(401);

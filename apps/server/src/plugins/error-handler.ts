@@ -8,7 +8,9 @@ import { AppError } from '../lib/errors';
 export const errorHandlerPlugin = fp(async (app) => {
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ status: 'error', message: error.message, errors: error.errors, code: error.code });
+      return reply
+        .status(error.statusCode)
+        .send({ status: 'error', message: error.message, errors: error.errors, code: error.code });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};
@@ -37,5 +39,4 @@ export const errorHandlerPlugin = fp(async (app) => {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ status: 'error', message: messages.http.internal });
   });
-
 });

@@ -22,7 +22,12 @@ describe('Cache-Control: no-store', () => {
     const register = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/users/register',
-      payload: { full_name: 'New Partner', email: 'new-no-store@example.com', password: 'a-long-passphrase', confirm_password: 'a-long-passphrase' },
+      payload: {
+        full_name: 'New Partner',
+        email: 'new-no-store@example.com',
+        password: 'a-long-passphrase',
+        confirm_password: 'a-long-passphrase',
+      },
     });
     expect(register.statusCode).toBe(201);
     expect(register.headers['cache-control']).toBe('no-store');

@@ -28,7 +28,12 @@ describe('a NUL character in the input', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/v1/users/register',
-      payload: { full_name: 'Pat\u0000Partner', email: 'nul@example.com', password: 'a-long-passphrase', confirm_password: 'a-long-passphrase' },
+      payload: {
+        full_name: 'Pat\u0000Partner',
+        email: 'nul@example.com',
+        password: 'a-long-passphrase',
+        confirm_password: 'a-long-passphrase',
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual(refused({ full_name: messages.http.invalidCharacter }));
@@ -44,9 +49,7 @@ describe('a NUL character in the input', () => {
       payload: { key: 'Contact\u0000Us', value: 'https://example.com/\u0000' },
     });
     expect(created.statusCode).toBe(400);
-    expect(created.json()).toEqual(
-      refused({ key: messages.http.invalidCharacter, value: messages.http.invalidCharacter }),
-    );
+    expect(created.json()).toEqual(refused({ key: messages.http.invalidCharacter, value: messages.http.invalidCharacter }));
     expect(await rowCount(settings)).toBe(before);
 
     const updated = await ctx.app.inject({

@@ -52,7 +52,12 @@ const crc32 = (bytes: Buffer) => {
 };
 
 /** A PNG of two horizontal colour bands (an RGB banner), built by hand: no image library needed. */
-export function makeBannerPng(width: number, height: number, top: [number, number, number], bottom: [number, number, number]): Buffer {
+export function makeBannerPng(
+  width: number,
+  height: number,
+  top: [number, number, number],
+  bottom: [number, number, number],
+): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);
@@ -163,9 +168,9 @@ const demoResources = (): DemoResource[] => [
 
 export async function seedDemoResources(db: Database): Promise<string[]> {
   const lines: string[] = [];
-  const [{ next }] = (await db.select({ next: sql<number>`coalesce(max(${resources.position}) + 1, 0)::int` }).from(resources)) as [
-    { next: number },
-  ];
+  const [{ next }] = (await db
+    .select({ next: sql<number>`coalesce(max(${resources.position}) + 1, 0)::int` })
+    .from(resources)) as [{ next: number }];
   let position = Number(next);
   for (const item of demoResources()) {
     const video = item.type === 'video' && item.url ? parseVideoUrl(item.url) : null;
@@ -189,7 +194,10 @@ export async function seedDemoResources(db: Database): Promise<string[]> {
           .returning({ id: resources.id });
     if (item.file) {
       const file = { name: item.file.name, mime: item.file.mime, size: item.file.data.length, data: item.file.data };
-      await db.insert(resourceFiles).values({ resourceId: row!.id, ...file }).onConflictDoUpdate({ target: resourceFiles.resourceId, set: file });
+      await db
+        .insert(resourceFiles)
+        .values({ resourceId: row!.id, ...file })
+        .onConflictDoUpdate({ target: resourceFiles.resourceId, set: file });
     }
     lines.push(`  ${existing ? 'updated' : 'created'} resource "${item.title}" (${item.type})`);
   }
@@ -197,17 +205,49 @@ export async function seedDemoResources(db: Database): Promise<string[]> {
 }
 
 const businesses = [
-  'Corner Bakery', 'Blue Door Cafe', 'Harbor Hardware', 'Maple Street Dental', 'Sunrise Laundromat', 'Peak Fitness Studio',
-  'Golden Wok', 'Lakeside Florist', 'Bright Smile Pediatrics', 'Urban Threads Boutique', 'Northside Auto Repair', 'Green Leaf Grocery',
-  'Copper Kettle Diner', 'Pine & Oak Furniture', 'Velvet Nail Lounge', 'Riverbend Pet Supply', 'Summit Bike Shop', 'Old Town Books',
+  'Corner Bakery',
+  'Blue Door Cafe',
+  'Harbor Hardware',
+  'Maple Street Dental',
+  'Sunrise Laundromat',
+  'Peak Fitness Studio',
+  'Golden Wok',
+  'Lakeside Florist',
+  'Bright Smile Pediatrics',
+  'Urban Threads Boutique',
+  'Northside Auto Repair',
+  'Green Leaf Grocery',
+  'Copper Kettle Diner',
+  'Pine & Oak Furniture',
+  'Velvet Nail Lounge',
+  'Riverbend Pet Supply',
+  'Summit Bike Shop',
+  'Old Town Books',
 ];
-const contacts = ['Alex Rivera', 'Jordan Lee', 'Priya Shah', 'Marcus Chen', 'Elena Rossi', 'Sam Okafor', 'Nina Berg', 'Omar Haddad'];
+const contacts = [
+  'Alex Rivera',
+  'Jordan Lee',
+  'Priya Shah',
+  'Marcus Chen',
+  'Elena Rossi',
+  'Sam Okafor',
+  'Nina Berg',
+  'Omar Haddad',
+];
 const sources = ['direct', 'direct', 'direct', 'qr', 'qr', 'linkedin', 'newsletter', 'facebook'];
 
 /** Sixty days of visits and a referral roughly every few days, in every status, for one partner. */
-export async function seedDemoActivity(db: Database, partner: { id: number; uuid: string }, now = new Date()): Promise<string | null> {
+export async function seedDemoActivity(
+  db: Database,
+  partner: { id: number; uuid: string },
+  now = new Date(),
+): Promise<string | null> {
   const [existing] = await db.select({ id: leads.id }).from(leads).where(eq(leads.partnerId, partner.id)).limit(1);
-  const [visit] = await db.select({ day: referralVisits.day }).from(referralVisits).where(and(eq(referralVisits.partnerId, partner.id))).limit(1);
+  const [visit] = await db
+    .select({ day: referralVisits.day })
+    .from(referralVisits)
+    .where(and(eq(referralVisits.partnerId, partner.id)))
+    .limit(1);
   if (existing || visit) return null;
   const dayMs = 86_400_000;
   let seed = 42;
@@ -216,10 +256,29 @@ export async function seedDemoActivity(db: Database, partner: { id: number; uuid
   for (let d = 59; d >= 0; d--) {
     const day = new Date(now.getTime() - d * dayMs).toISOString().slice(0, 10);
     const count = Math.floor(random() * 6 + (d < 20 ? 3 : 1));
-    for (let v = 0; v < count; v++) visits.push({ partnerId: partner.id, day, visitorHash: `demo-${day}-${v}`, source: sources[Math.floor(random() * sources.length)]! });
+    for (let v = 0; v < count; v++)
+      visits.push({
+        partnerId: partner.id,
+        day,
+        visitorHash: `demo-${day}-${v}`,
+        source: sources[Math.floor(random() * sources.length)]!,
+      });
   }
   await db.insert(referralVisits).values(visits).onConflictDoNothing();
-  const statusCycle: LeadStatus[] = ['new', 'contacted', 'analysis', 'application', 'approved', 'new', 'contacted', 'lost', 'approved', 'unqualified', 'analysis', 'new'];
+  const statusCycle: LeadStatus[] = [
+    'new',
+    'contacted',
+    'analysis',
+    'application',
+    'approved',
+    'new',
+    'contacted',
+    'lost',
+    'approved',
+    'unqualified',
+    'analysis',
+    'new',
+  ];
   let n = 0;
   for (let d = 58; d >= 0; d -= 3 + Math.floor(random() * 3)) {
     const status = statusCycle[n % statusCycle.length]!;

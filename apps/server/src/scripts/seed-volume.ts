@@ -20,20 +20,107 @@ export interface VolumeSeedOptions {
 }
 
 /** Picks from a literal list by an integer expression (1-based). */
-const pick = (values: string[], index: string) => `(array[${values.map((v) => `'${v}'`).join(',')}])[1 + (${index}) % ${values.length}]`;
+const pick = (values: string[], index: string) =>
+  `(array[${values.map((v) => `'${v}'`).join(',')}])[1 + (${index}) % ${values.length}]`;
 
-const firstNames = ['Mia', 'Liam', 'Ava', 'Noah', 'Emma', 'Lucas', 'Sofia', 'Omar', 'Chloe', 'Mateo', 'Grace', 'Ivan', 'Nora', 'Ethan', 'Lea', 'Ravi'];
-const lastNames = ['Smith', 'Garcia', 'Chen', 'Novak', 'Okafor', 'Rossi', 'Kim', 'Muller', 'Silva', 'Patel', 'Dubois', 'Jones', 'Haddad', 'Berg'];
-const words = ['Corner', 'Golden', 'Blue', 'Harbor', 'Maple', 'Summit', 'Urban', 'Green', 'Sunny', 'Royal', 'Little', 'Pioneer', 'Coastal', 'Silver', 'Prime', 'Oak', 'River', 'North', 'Happy', 'Red'];
-const trades = ['Bakery', 'Garage', 'Dental', 'Florist', 'Salon', 'Pizzeria', 'Hardware', 'Books', 'Fitness', 'Cafe', 'Boutique', 'Pharmacy', 'Tattoo', 'Bistro', 'Liquor', 'Pet Shop', 'Spa', 'Motors', 'Deli', 'Print'];
-const businessTypes = ['Restaurant', 'Retail', 'Healthcare', 'Automotive', 'Beauty', 'Professional services', 'E-commerce', 'Hospitality'];
+const firstNames = [
+  'Mia',
+  'Liam',
+  'Ava',
+  'Noah',
+  'Emma',
+  'Lucas',
+  'Sofia',
+  'Omar',
+  'Chloe',
+  'Mateo',
+  'Grace',
+  'Ivan',
+  'Nora',
+  'Ethan',
+  'Lea',
+  'Ravi',
+];
+const lastNames = [
+  'Smith',
+  'Garcia',
+  'Chen',
+  'Novak',
+  'Okafor',
+  'Rossi',
+  'Kim',
+  'Muller',
+  'Silva',
+  'Patel',
+  'Dubois',
+  'Jones',
+  'Haddad',
+  'Berg',
+];
+const words = [
+  'Corner',
+  'Golden',
+  'Blue',
+  'Harbor',
+  'Maple',
+  'Summit',
+  'Urban',
+  'Green',
+  'Sunny',
+  'Royal',
+  'Little',
+  'Pioneer',
+  'Coastal',
+  'Silver',
+  'Prime',
+  'Oak',
+  'River',
+  'North',
+  'Happy',
+  'Red',
+];
+const trades = [
+  'Bakery',
+  'Garage',
+  'Dental',
+  'Florist',
+  'Salon',
+  'Pizzeria',
+  'Hardware',
+  'Books',
+  'Fitness',
+  'Cafe',
+  'Boutique',
+  'Pharmacy',
+  'Tattoo',
+  'Bistro',
+  'Liquor',
+  'Pet Shop',
+  'Spa',
+  'Motors',
+  'Deli',
+  'Print',
+];
+const businessTypes = [
+  'Restaurant',
+  'Retail',
+  'Healthcare',
+  'Automotive',
+  'Beauty',
+  'Professional services',
+  'E-commerce',
+  'Hospitality',
+];
 // 1,000 buckets: new 20%, contacted 22%, analysis 14%, application 10%, approved 12%, lost 16%, unqualified 6%.
 const statusOf = (bucket: string) => `case
   when ${bucket} < 200 then 'new' when ${bucket} < 420 then 'contacted' when ${bucket} < 560 then 'analysis'
   when ${bucket} < 660 then 'application' when ${bucket} < 780 then 'approved' when ${bucket} < 940 then 'lost'
   else 'unqualified' end`;
 
-export async function seedVolume(url: string, opts: VolumeSeedOptions = {}): Promise<{ leads: number; partners: number; ms: number }> {
+export async function seedVolume(
+  url: string,
+  opts: VolumeSeedOptions = {},
+): Promise<{ leads: number; partners: number; ms: number }> {
   const totalLeads = opts.leads ?? 1_000_000;
   const totalPartners = opts.partners ?? 10_000;
   const chunk = opts.chunk ?? 100_000;
@@ -63,7 +150,8 @@ export async function seedVolume(url: string, opts: VolumeSeedOptions = {}): Pro
         insert into lead_status_counts (status, shard, count) select status, id % 16, count(*) from leads group by 1, 2`);
     } finally {
       await sql.unsafe('alter table leads enable trigger user');
-      for (const index of indexes) await sql.unsafe(index.def.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
+      for (const index of indexes)
+        await sql.unsafe(index.def.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
       log(`indexes rebuilt (${Date.now() - started} ms)`);
     }
     // The admin home's roll-ups, counted once from the rows just written (as migration 0012 does).
@@ -90,7 +178,9 @@ export async function seedVolume(url: string, opts: VolumeSeedOptions = {}): Pro
              case when g % 50 = 0 then 'disabled' else 'active' end,
              now() - interval '760 days' + (g * interval '1 minute'), now()
       from generate_series(1, ${totalPartners}) g`);
-    const firstPartner = (await sql<{ min: number }[]>`select min(id)::int as min from users where email like '%@volume.example'`)[0]!.min;
+    const firstPartner = (
+      await sql<{ min: number }[]>`select min(id)::int as min from users where email like '%@volume.example'`
+    )[0]!.min;
     log(`partners: ${totalPartners} (${Date.now() - started} ms)`);
 
     for (let from = 1; from <= totalLeads; from += chunk) {
@@ -154,7 +244,9 @@ async function main(): Promise<void> {
   }
   const url = process.env.DATABASE_URL;
   if (!url || !/^postgres(ql)?:\/\//.test(url)) {
-    console.error('seed:volume needs DATABASE_URL=postgres://… (a PostgreSQL database; the embedded one is not meant for this volume)');
+    console.error(
+      'seed:volume needs DATABASE_URL=postgres://… (a PostgreSQL database; the embedded one is not meant for this volume)',
+    );
     process.exit(1);
   }
   const size = (name: string, fallback: number) => (process.env[name] ? Number(process.env[name]) : fallback);

@@ -105,7 +105,10 @@ describe('Admin Two-Factor = required', () => {
       ),
       // What the server answers meanwhile, as it would.
       http.get(api('/admin/settings'), () =>
-        HttpResponse.json({ status: 'error', message: twoFactorMessages.setupRequired, code: TWO_FACTOR_SETUP_REQUIRED }, { status: 403 }),
+        HttpResponse.json(
+          { status: 'error', message: twoFactorMessages.setupRequired, code: TWO_FACTOR_SETUP_REQUIRED },
+          { status: 403 },
+        ),
       ),
     );
     renderApp('/admin/settings');

@@ -1,4 +1,11 @@
-import { leadStatusLabels, reasonLabel, syncStateLabels, type LeadEvent, type LeadStatus, type SyncState } from '@portal/contract';
+import {
+  leadStatusLabels,
+  reasonLabel,
+  syncStateLabels,
+  type LeadEvent,
+  type LeadStatus,
+  type SyncState,
+} from '@portal/contract';
 import { formatDateTime } from '@/lib/format';
 import { Badge, LeadStatusBadge } from './ui/badge';
 import { cn } from './ui/cn';
@@ -8,7 +15,8 @@ const text = (value: unknown) => (typeof value === 'string' && value.trim() ? va
 /** A partner's name from an event's data, whatever key the server used. */
 function partnerName(data: Record<string, unknown> | null, side: 'from' | 'to'): string {
   if (!data) return '';
-  const keys = side === 'from' ? ['from', 'previous', 'from_partner', 'previous_partner'] : ['to', 'next', 'to_partner', 'new_partner'];
+  const keys =
+    side === 'from' ? ['from', 'previous', 'from_partner', 'previous_partner'] : ['to', 'next', 'to_partner', 'new_partner'];
   for (const key of keys) {
     const value = data[key];
     if (value === null) return 'Unattributed';
@@ -89,14 +97,20 @@ export function LeadTimeline({
                 <EventTitle event={event} />
               </span>
               {showVisibility && (event.kind === 'note' || event.kind === 'status') && (event.note || event.kind === 'note') && (
-                <Badge tone={event.visible_to_partner ? 'green' : 'slate'}>{event.visible_to_partner ? 'Visible to partner' : 'Internal'}</Badge>
+                <Badge tone={event.visible_to_partner ? 'green' : 'slate'}>
+                  {event.visible_to_partner ? 'Visible to partner' : 'Internal'}
+                </Badge>
               )}
             </div>
             <p className="mt-0.5 text-xs text-slate-500">
               <time dateTime={event.at}>{formatDateTime(event.at)}</time> · {event.actor}
             </p>
             {reason && <p className="mt-1 text-sm text-slate-700">Reason: {reason}</p>}
-            {event.note && <p className="mt-1 rounded-lg bg-slate-50 px-3 py-2 text-sm whitespace-pre-wrap text-slate-700 wrap-anywhere">{event.note}</p>}
+            {event.note && (
+              <p className="mt-1 rounded-lg bg-slate-50 px-3 py-2 text-sm whitespace-pre-wrap text-slate-700 wrap-anywhere">
+                {event.note}
+              </p>
+            )}
             {error && <p className="mt-1 text-sm text-red-700">{error}</p>}
           </li>
         );

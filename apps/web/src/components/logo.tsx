@@ -4,7 +4,15 @@ import { useState } from 'react';
  * The brand: the Logo URL image when set (it falls back if it fails to load), else the product
  * mark with the Company Name (or "Partner Portal").
  */
-export function Logo({ className, name = 'Partner Portal', logoUrl = null }: { className?: string; name?: string; logoUrl?: string | null }) {
+export function Logo({
+  className,
+  name = 'Partner Portal',
+  logoUrl = null,
+}: {
+  className?: string;
+  name?: string;
+  logoUrl?: string | null;
+}) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   if (logoUrl && failedUrl !== logoUrl) {
     return (

@@ -52,7 +52,8 @@ export function PartnerPicker({ label, value, onChange, search, hint, emptyLabel
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       setIsOpen(true);
-      if (options.length > 0) setActive((current) => (current + (event.key === 'ArrowDown' ? 1 : -1) + options.length) % options.length);
+      if (options.length > 0)
+        setActive((current) => (current + (event.key === 'ArrowDown' ? 1 : -1) + options.length) % options.length);
     } else if (event.key === 'Enter' && isOpen) {
       const option = options[active];
       if (option) {

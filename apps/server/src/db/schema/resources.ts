@@ -67,7 +67,9 @@ export const resourceViews = pgTable(
       .notNull()
       .references(() => resources.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().default(sql`now()`),
+    viewedAt: timestamp('viewed_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [index('resource_views_resource_idx').on(t.resourceId, t.viewedAt)],
 );

@@ -11,7 +11,9 @@ export const users = pgTable(
     fullName: text('full_name').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
     status: text('status', { enum: userStatuses }).notNull().default('active'),
     disabledReason: text('disabled_reason'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
@@ -60,7 +62,9 @@ export const passwordResets = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     /** reset: forgot-password or an admin's reset mail (1 hour); invite: the first password (72 hours). */
-    purpose: text('purpose', { enum: ['reset', 'invite'] }).notNull().default('reset'),
+    purpose: text('purpose', { enum: ['reset', 'invite'] })
+      .notNull()
+      .default('reset'),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );

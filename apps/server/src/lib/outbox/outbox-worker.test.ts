@@ -25,7 +25,9 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000): Promi
 describe('the generic outbox', () => {
   it('runs any registered action on any subject, once per dedupe key', async () => {
     const seen: string[] = [];
-    const handlers: OutboxHandlers = { 'mail.welcome': { handle: async (entry) => void seen.push(`${entry.subjectType}:${entry.subjectId}`) } };
+    const handlers: OutboxHandlers = {
+      'mail.welcome': { handle: async (entry) => void seen.push(`${entry.subjectType}:${entry.subjectId}`) },
+    };
     await enqueue(ctx.db, { action: 'mail.welcome', subjectType: 'user', subjectId: '7', dedupeKey: 'welcome:7' });
     await enqueue(ctx.db, { action: 'mail.welcome', subjectType: 'user', subjectId: '7', dedupeKey: 'welcome:7' });
 
@@ -56,7 +58,13 @@ describe('the generic outbox', () => {
       'mail.c': { handle: async () => void calls.push('c') },
     };
     await enqueue(ctx.db, { action: 'crm.a', subjectType: 'lead', subjectId: '1', at: new Date(now - 2) });
-    const processor = createOutboxProcessor(ctx.db, { handlers, log: ctx.app.log, concurrency: 1, now: () => now, random: () => 0 });
+    const processor = createOutboxProcessor(ctx.db, {
+      handlers,
+      log: ctx.app.log,
+      concurrency: 1,
+      now: () => now,
+      random: () => 0,
+    });
     await processor.processDue();
     await enqueue(ctx.db, [
       { action: 'crm.b', subjectType: 'lead', subjectId: '2', at: new Date(now) },
@@ -96,7 +104,10 @@ describe('the generic outbox', () => {
   it('fails an entry for good once it is older than its retry window', async () => {
     const failed: string[] = [];
     const handlers: OutboxHandlers = {
-      flaky: { handle: async () => Promise.reject(new Error('down')), onFailed: async (_tx, e, error) => void failed.push(`${e.subjectId}:${error}`) },
+      flaky: {
+        handle: async () => Promise.reject(new Error('down')),
+        onFailed: async (_tx, e, error) => void failed.push(`${e.subjectId}:${error}`),
+      },
     };
     await enqueue(ctx.db, { action: 'flaky', subjectType: 'x', subjectId: '9', at: new Date(Date.now() - 73 * 3_600_000) });
     await createOutboxProcessor(ctx.db, { handlers, log: ctx.app.log }).processDue();

@@ -16,7 +16,12 @@ afterAll(() => ctx.close());
 const DAY = 24 * 60 * 60_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY);
 let seq = 0;
-function lead(partnerId: number | null, createdAt: Date, status: typeof leads.$inferInsert.status = 'new', statusChangedAt = createdAt) {
+function lead(
+  partnerId: number | null,
+  createdAt: Date,
+  status: typeof leads.$inferInsert.status = 'new',
+  statusChangedAt = createdAt,
+) {
   seq += 1;
   return {
     partnerId,
@@ -79,11 +84,20 @@ describe('GET /admin/stats', () => {
       new_partners: { value: 1, previous: 1 },
     });
     expect(data.funnel).toEqual({ visits: 3, referrals: 4, contacted: 3, approved: 2 });
-    expect(data.top_partners.map((p: { full_name: string; referrals: number; approved: number }) => [p.full_name, p.approved, p.referrals])).toEqual([
+    expect(
+      data.top_partners.map((p: { full_name: string; referrals: number; approved: number }) => [
+        p.full_name,
+        p.approved,
+        p.referrals,
+      ]),
+    ).toEqual([
       ['First Partner', 1, 3],
       ['Second Partner', 1, 1],
     ]);
-    const total = data.per_day.reduce((sum: number, d: { counts: Record<string, number> }) => sum + Object.values(d.counts).reduce((a, b) => a + b, 0), 0);
+    const total = data.per_day.reduce(
+      (sum: number, d: { counts: Record<string, number> }) => sum + Object.values(d.counts).reduce((a, b) => a + b, 0),
+      0,
+    );
     expect(total).toBe(4);
     expect(data.todo).toEqual({ applications: 0, failed_syncs: 0, unattributed_leads: 1 });
 
@@ -101,12 +115,26 @@ describe('GET /admin/crm-health', () => {
     const get = async () => (await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/crm-health', headers: auth })).json().data;
     expect(await get()).toMatchObject({ connector: 'none', pending: 0, failed: 0, light: 'green', errors: [] });
 
-    await ctx.db.insert(outbox).values({ action: 'crm.push_lead', subjectId: 'a', payload: {}, createdAt: new Date(Date.now() - 20 * 60_000) });
+    await ctx.db
+      .insert(outbox)
+      .values({ action: 'crm.push_lead', subjectId: 'a', payload: {}, createdAt: new Date(Date.now() - 20 * 60_000) });
     expect(await get()).toMatchObject({ pending: 1, light: 'amber' });
 
     await ctx.db.insert(outbox).values([
-      { action: 'crm.push_lead', subjectId: 'b', payload: {}, status: 'failed', lastError: 'Zoho answered INVALID_DATA for Email' },
-      { action: 'crm.push_lead', subjectId: 'c', payload: {}, status: 'failed', lastError: 'Zoho answered INVALID_DATA for Phone' },
+      {
+        action: 'crm.push_lead',
+        subjectId: 'b',
+        payload: {},
+        status: 'failed',
+        lastError: 'Zoho answered INVALID_DATA for Email',
+      },
+      {
+        action: 'crm.push_lead',
+        subjectId: 'c',
+        payload: {},
+        status: 'failed',
+        lastError: 'Zoho answered INVALID_DATA for Phone',
+      },
       { action: 'crm.push_lead', subjectId: 'd', payload: {}, status: 'done' },
     ]);
     const health = await get();

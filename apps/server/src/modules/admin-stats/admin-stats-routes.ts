@@ -7,7 +7,13 @@ import { getAdminStats, getCrmHealth } from './admin-stats-service';
 export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stats',
-    { schema: { tags: ['admin-stats'], querystring: periodQuery, response: { 200: adminStatsResponse, ...errorResponses(400, 401, 403) } } },
+    {
+      schema: {
+        tags: ['admin-stats'],
+        querystring: periodQuery,
+        response: { 200: adminStatsResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => ({ status: 'success' as const, data: await getAdminStats(app.db, request.query.period) }),
   );
 

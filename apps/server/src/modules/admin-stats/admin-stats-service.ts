@@ -1,7 +1,33 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, isNull, like, lt, max, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  max,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { AdminStats, CrmHealth, LeadStatus, Period } from '@portal/contract';
 import type { Database } from '../../db';
-import { auditLog, leadDailyApprovals, leadDailyCounts, leadPartnerCounts, leadPartnerDays, leads, outbox, referralVisits, users } from '../../db/schema';
+import {
+  auditLog,
+  leadDailyApprovals,
+  leadDailyCounts,
+  leadPartnerCounts,
+  leadPartnerDays,
+  leads,
+  outbox,
+  referralVisits,
+  users,
+} from '../../db/schema';
 
 const DAY = 24 * 60 * 60_000;
 const periodDays: Record<Exclude<Period, 'all'>, number> = { '7d': 7, '30d': 30, '90d': 90, '12m': 365 };
@@ -41,13 +67,20 @@ function splitByDay(from: Date | null, to: Date): DaySplit {
 
 const inRange = (column: AnyColumn, [from, to]: [Date | null, Date]) => and(from ? gte(column, from) : undefined, lt(column, to));
 const dayRows = (column: AnyColumn, split: DaySplit) =>
-  and(split.fullFrom !== null ? sql`${column} >= ${isoDay(split.fullFrom)}::date` : undefined, sql`${column} < ${isoDay(split.fullTo)}::date`);
+  and(
+    split.fullFrom !== null ? sql`${column} >= ${isoDay(split.fullFrom)}::date` : undefined,
+    sql`${column} < ${isoDay(split.fullTo)}::date`,
+  );
 
 /**
  * Leads created in [from, to), per UTC day and current status: whole days from the lead_daily_counts
  * roll-up, the part-days at the ends counted from the leads index.
  */
-async function createdPerDay(db: Database, from: Date | null, to: Date): Promise<{ day: string; status: LeadStatus; n: number }[]> {
+async function createdPerDay(
+  db: Database,
+  from: Date | null,
+  to: Date,
+): Promise<{ day: string; status: LeadStatus; n: number }[]> {
   const split = splitByDay(from, to);
   const parts = [
     sql`select ${leadDailyCounts.day} as day, ${leadDailyCounts.status} as status, sum(${leadDailyCounts.count})::int as n
@@ -70,10 +103,13 @@ async function approvedIn(db: Database, from: Date | null, to: Date): Promise<nu
   const parts = [
     sql`select coalesce(sum(${leadDailyApprovals.count}), 0)::int as n from ${leadDailyApprovals} where ${dayRows(leadDailyApprovals.day, split)}`,
     ...split.edges.map(
-      (edge) => sql`select count(*)::int from ${leads} where ${leads.status} = 'approved' and ${inRange(leads.statusChangedAt, edge)}`,
+      (edge) =>
+        sql`select count(*)::int from ${leads} where ${leads.status} = 'approved' and ${inRange(leads.statusChangedAt, edge)}`,
     ),
   ];
-  const { rows } = await db.execute<{ n: number }>(sql`select sum(n)::int as n from (${sql.join(parts, sql` union all `)}) as approvals`);
+  const { rows } = await db.execute<{ n: number }>(
+    sql`select sum(n)::int as n from (${sql.join(parts, sql` union all `)}) as approvals`,
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -139,7 +175,10 @@ const SHORT_WINDOW_MS = 31 * DAY;
  */
 async function countActivePartners(db: Database, from: Date | null, to: Date): Promise<number> {
   if (!from) {
-    const [row] = await db.select({ n: count() }).from(leadPartnerCounts).where(sql`${leadPartnerCounts.referrals} > 0`);
+    const [row] = await db
+      .select({ n: count() })
+      .from(leadPartnerCounts)
+      .where(sql`${leadPartnerCounts.referrals} > 0`);
     return row?.n ?? 0;
   }
   if (to.getTime() - from.getTime() <= SHORT_WINDOW_MS) {
@@ -183,9 +222,10 @@ interface TopPartner {
 async function topPartners(db: Database, from: Date | null, to: Date): Promise<TopPartner[]> {
   const window = (alias: string) =>
     sql.join(
-      [from ? sql`${sql.raw(alias)}.created_at >= ${from.toISOString()}::timestamptz` : null, sql`${sql.raw(alias)}.created_at < ${to.toISOString()}::timestamptz`].filter(
-        (c) => c !== null,
-      ),
+      [
+        from ? sql`${sql.raw(alias)}.created_at >= ${from.toISOString()}::timestamptz` : null,
+        sql`${sql.raw(alias)}.created_at < ${to.toISOString()}::timestamptz`,
+      ].filter((c) => c !== null),
       sql` and `,
     );
   if (!from) {
@@ -233,7 +273,12 @@ async function topPartners(db: Database, from: Date | null, to: Date): Promise<T
   const accounts = await db
     .select({ id: users.id, full_name: users.fullName, email: users.email })
     .from(users)
-    .where(inArray(users.id, top.map((t) => t.id)));
+    .where(
+      inArray(
+        users.id,
+        top.map((t) => t.id),
+      ),
+    );
   const byId = new Map(accounts.map((a) => [a.id, a]));
   return top.flatMap((t) => {
     const account = byId.get(t.id);

@@ -84,11 +84,16 @@ describe('invite', () => {
     const ttl = token!.expiresAt.getTime() - token!.createdAt.getTime();
     expect(Math.round(ttl / 3_600_000)).toBe(72);
 
-    const set = await call('POST', '/users/reset-password', {}, {
-      token: tokenOf(link!),
-      new_password: 'a-brand-new-password',
-      confirm_new_password: 'a-brand-new-password',
-    });
+    const set = await call(
+      'POST',
+      '/users/reset-password',
+      {},
+      {
+        token: tokenOf(link!),
+        new_password: 'a-brand-new-password',
+        confirm_new_password: 'a-brand-new-password',
+      },
+    );
     expect(set.statusCode).toBe(200);
     expect((await userByEmail('ivy@example.com'))!.status).toBe('active');
     const login = await call('POST', '/users/login', {}, { email: 'ivy@example.com', password: 'a-brand-new-password' });
@@ -96,7 +101,10 @@ describe('invite', () => {
     expect(login.json().data.user.status).toBe('active');
     expect((await userByEmail('ivy@example.com'))!.lastLoginAt).not.toBeNull();
 
-    const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, String(stored!.id)));
+    const audit = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(stored!.id)));
     expect(audit.map((a) => a.action)).toContain('user.invite');
   });
 
@@ -114,7 +122,11 @@ describe('invite', () => {
     const newLink = linkIn(ctx.mailer.sent[1]!.text)[0]!;
     expect(newLink).not.toBe(oldLink);
 
-    const body = (link: string) => ({ token: tokenOf(link), new_password: 'another-password-1', confirm_new_password: 'another-password-1' });
+    const body = (link: string) => ({
+      token: tokenOf(link),
+      new_password: 'another-password-1',
+      confirm_new_password: 'another-password-1',
+    });
     const old = await call('POST', '/users/reset-password', {}, body(oldLink));
     expect(old.statusCode).toBe(400);
     expect(old.json().message).toBe(messages.resetPassword.tokenInvalid);
@@ -130,7 +142,12 @@ describe('invite', () => {
       .update(passwordResets)
       .set({ expiresAt: new Date(Date.now() - 60_000) })
       .where(eq(passwordResets.userId, res.json().data.id));
-    const late = await call('POST', '/users/reset-password', {}, { token: tokenOf(link), new_password: 'late-password-1', confirm_new_password: 'late-password-1' });
+    const late = await call(
+      'POST',
+      '/users/reset-password',
+      {},
+      { token: tokenOf(link), new_password: 'late-password-1', confirm_new_password: 'late-password-1' },
+    );
     expect(late.statusCode).toBe(400);
     expect((await userByEmail('expired@example.com'))!.status).toBe('invited');
   });
@@ -139,7 +156,11 @@ describe('invite', () => {
     const taken = await call('POST', '/admin/users/invite', adminAuth, { full_name: 'Ada Again', email: 'ADA@example.com' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().errors).toEqual({ email: messages.auth.emailTaken });
-    const http = await call('POST', '/admin/users/invite', adminAuth, { full_name: 'X', email: 'x@example.com', compensation_link: 'javascript:alert(1)' });
+    const http = await call('POST', '/admin/users/invite', adminAuth, {
+      full_name: 'X',
+      email: 'x@example.com',
+      compensation_link: 'javascript:alert(1)',
+    });
     expect(http.statusCode).toBe(400);
     expect(http.json().errors).toEqual({ compensation_link: messages.adminUsers.compensationLinkInvalid });
   });
@@ -170,7 +191,10 @@ describe('edit', () => {
     expect(ctx.mailer.sent.map((m) => m.to).sort()).toEqual(['after@example.com', 'before@example.com']);
 
     const detail = await call('GET', `/admin/users/${partner.id}`, adminAuth);
-    expect(detail.json().data).toMatchObject({ notes_internal: 'Met at the fair', compensation_link: 'https://pay.example.com/p' });
+    expect(detail.json().data).toMatchObject({
+      notes_internal: 'Met at the fair',
+      compensation_link: 'https://pay.example.com/p',
+    });
     expect(detail.json().data.audit[0]).toMatchObject({ action: 'user.update', actor: { id: admin.id } });
   });
 
@@ -238,7 +262,12 @@ describe('disable and enable', () => {
     // Access comes back; old sessions do not.
     expect((await call('GET', '/users/me', token)).statusCode).toBe(401);
     expect((await call('POST', '/users/login', {}, { email: partner.email, password: partner.password })).statusCode).toBe(200);
-    const actions = (await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, String(partner.id)))).map((a) => a.action);
+    const actions = (
+      await ctx.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.targetId, String(partner.id)))
+    ).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['user.disable', 'user.enable']));
   });
 
@@ -299,7 +328,9 @@ describe('list and export', () => {
     expect(page1.items[0]).toMatchObject({ referrals: 4, approved: 1, conversion: 0.25 });
     expect(page1.items[1]).toMatchObject({ referrals: 1, approved: 1, conversion: 1 });
     expect(page1.next_cursor).toEqual(expect.any(String));
-    const page2 = (await call('GET', `/admin/users?role=user&sort=referrals&dir=desc&limit=2&cursor=${page1.next_cursor}`, adminAuth)).json().data;
+    const page2 = (
+      await call('GET', `/admin/users?role=user&sort=referrals&dir=desc&limit=2&cursor=${page1.next_cursor}`, adminAuth)
+    ).json().data;
     expect(page2.items.map((u: { id: number }) => u.id)).not.toContain(a.id);
     expect(page2.items.map((u: { id: number }) => u.id)).toContain(c.id);
 
@@ -316,7 +347,9 @@ describe('list and export', () => {
     const invited = (await call('GET', '/admin/users?status=invited&limit=100', adminAuth)).json().data.items;
     expect(invited.every((u: { status: string }) => u.status === 'invited')).toBe(true);
 
-    const byName = (await call('GET', '/admin/users?sort=name&dir=asc&limit=100', adminAuth)).json().data.items as { full_name: string }[];
+    const byName = (await call('GET', '/admin/users?sort=name&dir=asc&limit=100', adminAuth)).json().data.items as {
+      full_name: string;
+    }[];
     const names = byName.map((u) => u.full_name.toLowerCase());
     expect(names).toEqual([...names].sort());
   });
@@ -326,7 +359,10 @@ describe('list and export', () => {
     const res = await call('GET', '/admin/users/export.csv?search=formula@example.com', adminAuth);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe(
       'id,full_name,email,role,status,created_at,last_login_at,referral_link,compensation_link,facebook_pixel_id,referrals_total,referrals_approved,conversion_rate',
     );
@@ -337,7 +373,12 @@ describe('list and export', () => {
 });
 
 describe('who may join', () => {
-  const registration = (email: string) => ({ full_name: 'New Applicant', email, password: 'applicant-password-1', confirm_password: 'applicant-password-1' });
+  const registration = (email: string) => ({
+    full_name: 'New Applicant',
+    email,
+    password: 'applicant-password-1',
+    confirm_password: 'applicant-password-1',
+  });
 
   it('approval: the applicant signs in to a pending account, admins are mailed; approve sends the welcome mail', async () => {
     await ctx.db.insert(settings).values({ key: 'Registration Mode', value: 'approval' });
@@ -383,7 +424,10 @@ describe('who may join', () => {
       expect(bad.statusCode).toBe(400);
       await sendQueuedMail();
       ctx.mailer.sent.length = 0;
-      const ok = await call('POST', `/admin/users/${id}/reject`, adminAuth, { reason: 'not_a_fit', message: 'Try again next year.' });
+      const ok = await call('POST', `/admin/users/${id}/reject`, adminAuth, {
+        reason: 'not_a_fit',
+        message: 'Try again next year.',
+      });
       expect(ok.statusCode).toBe(200);
       expect((await call('GET', '/users/me', bearer(res.json().data.token))).statusCode).toBe(401);
       await sendQueuedMail();

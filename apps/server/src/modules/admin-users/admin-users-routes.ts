@@ -45,7 +45,13 @@ const optionalReason = z.object({ reason: z.string().trim().max(500).optional() 
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users',
-    { schema: { tags, querystring: adminUserListQuery, response: { 200: adminUserListResponse, ...errorResponses(400, 401, 403) } } },
+    {
+      schema: {
+        tags,
+        querystring: adminUserListQuery,
+        response: { 200: adminUserListResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => ({ status: 'success' as const, data: await listUsers(app.db, request.query) }),
   );
 
@@ -105,7 +111,12 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const action = (
     path: string,
     message: string,
-    run: (tx: Parameters<Parameters<typeof app.db.transaction>[0]>[0], id: number, body: unknown, actor: ReturnType<typeof currentUser>) => Promise<void>,
+    run: (
+      tx: Parameters<Parameters<typeof app.db.transaction>[0]>[0],
+      id: number,
+      body: unknown,
+      actor: ReturnType<typeof currentUser>,
+    ) => Promise<void>,
     body?: z.ZodType,
   ) =>
     app.post(
@@ -128,11 +139,26 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
 
-  action('disable', m.disabled, (tx, id, body, actor) => disableUser(tx, id, (body as { reason: string }).reason, actor), reasonRequest);
-  action('enable', m.enabled, (tx, id, body, actor) => enableUser(tx, id, (body as { reason?: string } | undefined)?.reason, actor), optionalReason);
+  action(
+    'disable',
+    m.disabled,
+    (tx, id, body, actor) => disableUser(tx, id, (body as { reason: string }).reason, actor),
+    reasonRequest,
+  );
+  action(
+    'enable',
+    m.enabled,
+    (tx, id, body, actor) => enableUser(tx, id, (body as { reason?: string } | undefined)?.reason, actor),
+    optionalReason,
+  );
   action('send-reset', m.resetSent, (tx, id, _body, actor) => sendReset(tx, id, actor));
   action('revoke-sessions', m.sessionsRevoked, (tx, id, _body, actor) => revokeSessions(tx, id, actor));
   action('resend-invite', m.inviteResent, (tx, id, _body, actor) => resendInvite(tx, id, actor));
   action('approve', messages.application.approved, (tx, id, _body, actor) => approveUser(tx, id, actor));
-  action('reject', messages.application.rejected, (tx, id, body, actor) => rejectUser(tx, id, body as z.infer<typeof rejectRequest>, actor), rejectRequest);
+  action(
+    'reject',
+    messages.application.rejected,
+    (tx, id, body, actor) => rejectUser(tx, id, body as z.infer<typeof rejectRequest>, actor),
+    rejectRequest,
+  );
 };

@@ -111,7 +111,9 @@ async function queryUsers(
   if (q.cursor) {
     const c = decodeCursor(q.cursor);
     const value = sql`${c.v}::${sql.raw(cast)}`;
-    conditions.push(q.dir === 'desc' ? sql`(${expr}, ${users.id}) < (${value}, ${c.id})` : sql`(${expr}, ${users.id}) > (${value}, ${c.id})`);
+    conditions.push(
+      q.dir === 'desc' ? sql`(${expr}, ${users.id}) < (${value}, ${c.id})` : sql`(${expr}, ${users.id}) > (${value}, ${c.id})`,
+    );
   }
   const direction = q.dir === 'desc' ? desc : asc;
   const query = db
@@ -149,7 +151,10 @@ function toSummary(row: { user: UserRow; referrals: number; approved: number }):
   };
 }
 
-export async function listUsers(db: DbExecutor, q: AdminUserListQuery): Promise<{ items: AdminUserSummary[]; next_cursor: string | null }> {
+export async function listUsers(
+  db: DbExecutor,
+  q: AdminUserListQuery,
+): Promise<{ items: AdminUserSummary[]; next_cursor: string | null }> {
   const rows = await queryUsers(db, { ...q, limit: q.limit + 1 });
   const more = rows.length > q.limit;
   const page = more ? rows.slice(0, q.limit) : rows;
@@ -226,12 +231,7 @@ export async function getUserDetail(db: Database, id: number): Promise<AdminUser
   if (!row) throw notFound(m.notFound);
   const [[visits], recent, audit] = await Promise.all([
     db.select({ n: count() }).from(referralVisits).where(eq(referralVisits.partnerId, id)),
-    db
-      .select()
-      .from(leads)
-      .where(eq(leads.partnerId, id))
-      .orderBy(desc(leads.createdAt), desc(leads.id))
-      .limit(20),
+    db.select().from(leads).where(eq(leads.partnerId, id)).orderBy(desc(leads.createdAt), desc(leads.id)).limit(20),
     db
       .select({ entry: auditLog, actorName: users.fullName, actorEmail: users.email })
       .from(auditLog)
@@ -350,7 +350,14 @@ export async function updateUser(tx: DbExecutor, id: number, patch: UpdateUserRe
     // A reset link mailed to the old address must not work any more.
     await voidResetTokens(tx, id);
   }
-  await recordAudit(tx, { actorId: actor.id, action: 'user.update', targetType: 'user', targetId: id, before: snapshot(before), after: snapshot(after!) });
+  await recordAudit(tx, {
+    actorId: actor.id,
+    action: 'user.update',
+    targetType: 'user',
+    targetId: id,
+    before: snapshot(before),
+    after: snapshot(after!),
+  });
   return after!;
 }
 
@@ -366,7 +373,14 @@ export async function disableUser(tx: DbExecutor, id: number, reason: string, ac
     .returning();
   await revokeUserSessions(tx, id);
   await voidResetTokens(tx, id);
-  await recordAudit(tx, { actorId: actor.id, action: 'user.disable', targetType: 'user', targetId: id, before: snapshot(before), after: { ...snapshot(after!), reason } });
+  await recordAudit(tx, {
+    actorId: actor.id,
+    action: 'user.disable',
+    targetType: 'user',
+    targetId: id,
+    before: snapshot(before),
+    after: { ...snapshot(after!), reason },
+  });
 }
 
 /** Access comes back, old sessions do not (they were revoked on disable). */
@@ -378,7 +392,14 @@ export async function enableUser(tx: DbExecutor, id: number, reason: string | un
     .set({ status: 'active', disabledReason: null, disabledAt: null })
     .where(eq(users.id, id))
     .returning();
-  await recordAudit(tx, { actorId: actor.id, action: 'user.enable', targetType: 'user', targetId: id, before: snapshot(before), after: { ...snapshot(after!), reason: reason ?? null } });
+  await recordAudit(tx, {
+    actorId: actor.id,
+    action: 'user.enable',
+    targetType: 'user',
+    targetId: id,
+    before: snapshot(before),
+    after: { ...snapshot(after!), reason: reason ?? null },
+  });
 }
 
 export async function sendReset(tx: DbExecutor, id: number, actor: UserRow): Promise<void> {
@@ -400,7 +421,14 @@ export async function approveUser(tx: DbExecutor, id: number, actor: UserRow): P
   if (before.status !== 'pending_approval') throw conflict(messages.application.notPending);
   const [after] = await tx.update(users).set({ status: 'active' }).where(eq(users.id, id)).returning();
   await enqueueAccountMail(tx, accountMailActions.welcome, id, {}, `welcome:${id}`);
-  await recordAudit(tx, { actorId: actor.id, action: 'user.approve', targetType: 'user', targetId: id, before: snapshot(before), after: snapshot(after!) });
+  await recordAudit(tx, {
+    actorId: actor.id,
+    action: 'user.approve',
+    targetType: 'user',
+    targetId: id,
+    before: snapshot(before),
+    after: snapshot(after!),
+  });
 }
 
 /** A rejected application becomes a disabled account (reason application_rejected) and is told why. */
@@ -414,7 +442,13 @@ export async function rejectUser(tx: DbExecutor, id: number, input: RejectReques
     .where(eq(users.id, id))
     .returning();
   await revokeUserSessions(tx, id);
-  await enqueueAccountMail(tx, accountMailActions.rejection, id, { reasonLabel, message: input.message ?? '' }, `rejection:${id}`);
+  await enqueueAccountMail(
+    tx,
+    accountMailActions.rejection,
+    id,
+    { reasonLabel, message: input.message ?? '' },
+    `rejection:${id}`,
+  );
   await recordAudit(tx, {
     actorId: actor.id,
     action: 'user.reject',

@@ -23,7 +23,13 @@ describe('GET /admin/audit', () => {
     await ctx.db.transaction((tx) =>
       recordAudit(
         tx,
-        Array.from({ length: 12 }, (_, i) => ({ actorId: actor.id, action: 'test.tie', targetType: 'test', targetId: i, after: { i } })),
+        Array.from({ length: 12 }, (_, i) => ({
+          actorId: actor.id,
+          action: 'test.tie',
+          targetType: 'test',
+          targetId: i,
+          after: { i },
+        })),
       ),
     );
     const seen: string[] = [];
@@ -50,7 +56,12 @@ describe('GET /admin/audit', () => {
       { action: 'test.system', actor: null },
     ]);
 
-    await ctx.app.inject({ method: 'POST', url: '/api/v1/admin/settings', headers: bearer(token), payload: { key: 'audit_probe', value: 'x' } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/settings',
+      headers: bearer(token),
+      payload: { key: 'audit_probe', value: 'x' },
+    });
     const settings = (await list('target_type=setting')).json().data.items;
     expect(settings[0]).toMatchObject({ action: 'setting.create', target_id: 'audit_probe', actor: { name: 'Ada Admin' } });
   });
@@ -58,6 +69,10 @@ describe('GET /admin/audit', () => {
   it('refuses a tampered cursor', async () => {
     const res = await list('cursor=AAAA');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ status: 'error', message: pipelineMessages.invalidCursor, errors: { cursor: pipelineMessages.invalidCursor } });
+    expect(res.json()).toEqual({
+      status: 'error',
+      message: pipelineMessages.invalidCursor,
+      errors: { cursor: pipelineMessages.invalidCursor },
+    });
   });
 });

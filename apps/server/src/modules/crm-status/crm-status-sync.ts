@@ -1,6 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { canMoveLead, crmStatusMappingKey, crmValueFor, defaultCrmStatusMapping, parseCrmStatusMapping, type LeadStatus } from '@portal/contract';
+import {
+  canMoveLead,
+  crmStatusMappingKey,
+  crmValueFor,
+  defaultCrmStatusMapping,
+  parseCrmStatusMapping,
+  type LeadStatus,
+} from '@portal/contract';
 import type { Database, DbExecutor } from '../../db';
 import { leads, outbox, settings } from '../../db/schema';
 import { enqueue, notifyOutbox, type OutboxHandler } from '../../lib/outbox';
@@ -47,7 +54,10 @@ export function createStatusPushHandler(connector: CrmConnector): OutboxHandler 
     group: 'crm',
     async handle(entry, { db, log }) {
       if (entry.leadId == null || !connector.updateLeadStatus) return;
-      const [lead] = await db.select({ status: leads.status, crmId: leads.crmId, publicId: leads.publicId }).from(leads).where(eq(leads.id, entry.leadId));
+      const [lead] = await db
+        .select({ status: leads.status, crmId: leads.crmId, publicId: leads.publicId })
+        .from(leads)
+        .where(eq(leads.id, entry.leadId));
       if (!lead) return;
       // A plain error: retried with backoff, without pausing the CRM group (the lead push must go on).
       if (!lead.crmId) throw new Error('the lead is not in the CRM yet; its status follows once it is');
@@ -94,16 +104,36 @@ export async function pullStatusChanges(
     result.seen += records.length;
     for (const record of records) newest = Math.max(newest, record.modifiedAt.getTime());
     const rows = await db
-      .select({ id: leads.id, publicId: leads.publicId, status: leads.status, crmId: leads.crmId, statusChangedAt: leads.statusChangedAt })
+      .select({
+        id: leads.id,
+        publicId: leads.publicId,
+        status: leads.status,
+        crmId: leads.crmId,
+        statusChangedAt: leads.statusChangedAt,
+      })
       .from(leads)
-      .where(inArray(leads.crmId, records.map((r) => r.id)));
+      .where(
+        inArray(
+          leads.crmId,
+          records.map((r) => r.id),
+        ),
+      );
     if (!rows.length) continue;
     const pushing = new Set(
       (
         await db
           .select({ leadId: outbox.leadId })
           .from(outbox)
-          .where(and(eq(outbox.action, PUSH_STATUS), inArray(outbox.status, ['pending', 'processing']), inArray(outbox.leadId, rows.map((r) => r.id))))
+          .where(
+            and(
+              eq(outbox.action, PUSH_STATUS),
+              inArray(outbox.status, ['pending', 'processing']),
+              inArray(
+                outbox.leadId,
+                rows.map((r) => r.id),
+              ),
+            ),
+          )
       ).map((r) => r.leadId),
     );
     for (const lead of rows) {
@@ -112,7 +142,10 @@ export async function pullStatusChanges(
       if (!target || target === lead.status) continue;
       if (pushing.has(lead.id) || record.modifiedAt.getTime() <= lead.statusChangedAt.getTime()) continue;
       if (!canMoveLead(lead.status, target)) {
-        log.info({ leadId: lead.publicId, from: lead.status, crmStatus: record.status }, 'CRM status not applied: the move is not allowed');
+        log.info(
+          { leadId: lead.publicId, from: lead.status, crmStatus: record.status },
+          'CRM status not applied: the move is not allowed',
+        );
         continue;
       }
       const moved = await db.transaction(async (tx) => {
@@ -169,7 +202,12 @@ export async function queueStatusPull(db: Database, at: number, intervalMs: numb
     .where(and(eq(outbox.action, PULL_STATUS), inArray(outbox.status, ['pending', 'processing'])))
     .limit(1);
   if (waiting) return false;
-  await enqueue(db, { action: PULL_STATUS, subjectType: 'crm', subjectId: 'status', dedupeKey: `${PULL_STATUS}:${Math.floor(at / intervalMs)}` });
+  await enqueue(db, {
+    action: PULL_STATUS,
+    subjectType: 'crm',
+    subjectId: 'status',
+    dedupeKey: `${PULL_STATUS}:${Math.floor(at / intervalMs)}`,
+  });
   notifyOutbox(db);
   return true;
 }
@@ -179,8 +217,14 @@ export interface StatusPullScheduler {
 }
 
 /** Started by server.ts beside the outbox worker; the worker runs the pulls it queues. */
-export function startStatusPullScheduler(db: Database, opts: { intervalMs: number; log: FastifyBaseLogger }): StatusPullScheduler {
-  const tick = () => queueStatusPull(db, Date.now(), opts.intervalMs).catch((err: unknown) => opts.log.error({ err }, 'could not queue the CRM status pull'));
+export function startStatusPullScheduler(
+  db: Database,
+  opts: { intervalMs: number; log: FastifyBaseLogger },
+): StatusPullScheduler {
+  const tick = () =>
+    queueStatusPull(db, Date.now(), opts.intervalMs).catch((err: unknown) =>
+      opts.log.error({ err }, 'could not queue the CRM status pull'),
+    );
   void tick();
   const timer = setInterval(() => void tick(), opts.intervalMs);
   return { stop: async () => clearInterval(timer) };

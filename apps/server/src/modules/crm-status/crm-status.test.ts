@@ -54,7 +54,12 @@ async function pushedLead(): Promise<LeadRow> {
 
 const zohoLead = (crmId: string | null) => zoho.leads.find((l) => l.id === crmId)!;
 const statusEvents = (leadId: number) =>
-  ctx.db.select().from(leadEvents).where(eq(leadEvents.leadId, leadId)).orderBy(leadEvents.id).then((rows) => rows.filter((e) => e.kind === 'status'));
+  ctx.db
+    .select()
+    .from(leadEvents)
+    .where(eq(leadEvents.leadId, leadId))
+    .orderBy(leadEvents.id)
+    .then((rows) => rows.filter((e) => e.kind === 'status'));
 const entries = (action: string) => ctx.db.select().from(outbox).where(eq(outbox.action, action)).orderBy(outbox.id);
 
 async function pull(at = Date.now()): Promise<void> {
@@ -73,7 +78,10 @@ describe('portal → Zoho', () => {
     await deliver();
     expect(zohoLead(lead.crmId).record.Lead_Status).toBe('Pre-Qualified');
     const updates = zoho.requests.filter((r) => r.route === 'update');
-    expect(updates.map((r) => r.body)).toEqual([{ data: [{ Lead_Status: 'Contacted' }] }, { data: [{ Lead_Status: 'Pre-Qualified' }] }]);
+    expect(updates.map((r) => r.body)).toEqual([
+      { data: [{ Lead_Status: 'Contacted' }] },
+      { data: [{ Lead_Status: 'Pre-Qualified' }] },
+    ]);
     expect((await entries(PUSH_STATUS)).map((e) => e.status)).toEqual(['done', 'done']);
   });
 
@@ -81,7 +89,9 @@ describe('portal → Zoho', () => {
     const lead = await insertLead(ctx.app, { partnerId: partner.id });
     await moveLead(ctx.app, lead, 'contacted', { actorId: admin.id });
     await deliver();
-    expect(await entries(PUSH_STATUS)).toMatchObject([{ status: 'pending', lastError: 'the lead is not in the CRM yet; its status follows once it is' }]);
+    expect(await entries(PUSH_STATUS)).toMatchObject([
+      { status: 'pending', lastError: 'the lead is not in the CRM yet; its status follows once it is' },
+    ]);
     expect(zoho.requests.filter((r) => r.route === 'update')).toHaveLength(0);
 
     await enqueue(ctx.db, { action: 'crm.push_lead', subjectType: 'lead', subjectId: lead.publicId, leadId: lead.id });
@@ -106,12 +116,21 @@ describe('Zoho → portal', () => {
     await pull(Date.now() + 60_000);
 
     const list = zoho.requests.filter((r) => r.route === 'list');
-    expect(list.at(-1)!.ifModifiedSince).toBe(new Date(Math.floor(Date.parse(mark!.value) / 1000) * 1000).toISOString().replace('.000Z', '+00:00'));
+    expect(list.at(-1)!.ifModifiedSince).toBe(
+      new Date(Math.floor(Date.parse(mark!.value) / 1000) * 1000).toISOString().replace('.000Z', '+00:00'),
+    );
     expect(list.at(-1)!.query).toContain('fields=Lead_Status%2CModified_Time');
     const [row] = await ctx.db.select().from(leads).where(eq(leads.id, lead.id));
     expect(row!.status).toBe('analysis');
     expect(await statusEvents(lead.id)).toMatchObject([
-      { actorId: null, actorLabel: 'CRM', fromStatus: 'new', toStatus: 'analysis', visibleToPartner: true, data: { crm: 'zoho', crm_status: 'Pre-Qualified' } },
+      {
+        actorId: null,
+        actorLabel: 'CRM',
+        fromStatus: 'new',
+        toStatus: 'analysis',
+        visibleToPartner: true,
+        data: { crm: 'zoho', crm_status: 'Pre-Qualified' },
+      },
     ]);
     expect(ctx.mailer.sent.map((m) => [m.to, m.subject])).toEqual([[partner.email, 'Corner Bakery: Analysis in progress']]);
     expect(await entries(PUSH_STATUS)).toHaveLength(0);
@@ -135,8 +154,12 @@ describe('Zoho → portal', () => {
     zoho.setLeadStatus(a.crmId!, 'Some Custom Value');
     zoho.setLeadStatus(b.crmId!, 'Not Contacted'); // contacted → new is not a move
     await pull(Date.now() + 60_000);
-    expect((await ctx.db.select().from(leads).orderBy(leads.id)).map((l) => l.status)).toEqual(['new', 'contacted', 'application']);
-    expect((await ctx.db.select().from(leadEvents).where(eq(leadEvents.actorLabel, 'CRM')))).toHaveLength(0);
+    expect((await ctx.db.select().from(leads).orderBy(leads.id)).map((l) => l.status)).toEqual([
+      'new',
+      'contacted',
+      'application',
+    ]);
+    expect(await ctx.db.select().from(leadEvents).where(eq(leadEvents.actorLabel, 'CRM'))).toHaveLength(0);
 
     await deliver();
     expect(zohoLead(c.crmId).record.Lead_Status).toBe('Application');
@@ -156,7 +179,10 @@ describe('Zoho → portal', () => {
       method: 'POST',
       url: '/api/v1/admin/settings',
       headers: bearer(token),
-      payload: { key: 'CRM Status Mapping', value: JSON.stringify({ 'Not Contacted': 'new', Hot: 'contacted', Signed: 'approved' }) },
+      payload: {
+        key: 'CRM Status Mapping',
+        value: JSON.stringify({ 'Not Contacted': 'new', Hot: 'contacted', Signed: 'approved' }),
+      },
     });
     expect(good.statusCode).toBe(201);
 

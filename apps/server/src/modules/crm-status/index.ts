@@ -1,13 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { createStatusPullHandler, createStatusPushHandler, PULL_STATUS, PUSH_STATUS, queueStatusPush } from './crm-status-sync';
 
-export {
-  pullWatermarkKey,
-  PULL_STATUS,
-  PUSH_STATUS,
-  queueStatusPull,
-  startStatusPullScheduler,
-} from './crm-status-sync';
+export { pullWatermarkKey, PULL_STATUS, PUSH_STATUS, queueStatusPull, startStatusPullScheduler } from './crm-status-sync';
 
 /**
  * Keeps lead statuses in step with a CRM that can hold them (CRM=zoho): portal moves are pushed

@@ -39,7 +39,12 @@ const ratio = (numerator: number, denominator: number | null) =>
   denominator ? Math.round((numerator / denominator) * 10_000) / 10_000 : null;
 
 /** The cards, status strip, latest referrals and visit sources of a partner's dashboard. */
-export async function getDashboardSummary(db: DbExecutor, partnerId: number, period: Period, now = new Date()): Promise<DashboardSummary> {
+export async function getDashboardSummary(
+  db: DbExecutor,
+  partnerId: number,
+  period: Period,
+  now = new Date(),
+): Promise<DashboardSummary> {
   const range = await rangeFor(db, partnerId, period, now);
   const fromDay = isoDay(range.from);
   const startDay = isoDay(range.previousFrom ?? range.from);
@@ -94,7 +99,15 @@ export async function getDashboardSummary(db: DbExecutor, partnerId: number, per
   ]);
 
   const hasPrevious = range.previousFrom !== null;
-  const t = totalsRows[0] ?? { referrals: 0, referralsBefore: 0, visits: 0, visitsBefore: 0, approved: 0, approvedBefore: 0, visitsEver: 0 };
+  const t = totalsRows[0] ?? {
+    referrals: 0,
+    referralsBefore: 0,
+    visits: 0,
+    visitsBefore: 0,
+    approved: 0,
+    approvedBefore: 0,
+    visitsEver: 0,
+  };
   const statusCounts = emptyStatusCounts();
   for (const row of statusRows) {
     if (leadStatuses.includes(row.status as LeadStatus)) statusCounts[row.status as LeadStatus] = row.count;
@@ -131,7 +144,12 @@ export async function getDashboardSummary(db: DbExecutor, partnerId: number, per
 }
 
 /** Referrals and visits per day (per month for 12m and all), every bucket present. */
-export async function getDashboardTimeseries(db: DbExecutor, partnerId: number, period: Period, now = new Date()): Promise<DashboardTimeseries> {
+export async function getDashboardTimeseries(
+  db: DbExecutor,
+  partnerId: number,
+  period: Period,
+  now = new Date(),
+): Promise<DashboardTimeseries> {
   const range = await rangeFor(db, partnerId, period, now);
   const rows = await db
     .select({ day: stats.day, referrals: stats.referrals, visits: stats.visits })

@@ -49,7 +49,11 @@ beforeAll(async () => {
   }
 
   // Another partner's activity inside every period: it must never show in the partner's figures.
-  await createLeadFor(ctx.db, other, { createdAt: at('2026-03-09T10:00:00Z'), status: 'approved', statusChangedAt: at('2026-03-09T11:00:00Z') });
+  await createLeadFor(ctx.db, other, {
+    createdAt: at('2026-03-09T10:00:00Z'),
+    status: 'approved',
+    statusChangedAt: at('2026-03-09T11:00:00Z'),
+  });
   await createVisit(ctx.db, other.id, '2026-03-10', 'qr');
   await createVisit(ctx.db, other.id, '2026-03-09', 'facebook');
 });
@@ -82,11 +86,23 @@ describe('dashboard summary (hand-counted, now = 2026-03-10 12:00 UTC)', () => {
 
   it('counts every referral by status, lists the five latest and breaks visits down by source', async () => {
     const summary = await getDashboardSummary(ctx.db, partner.id, '30d', now);
-    expect(summary.status_counts).toEqual({ new: 3, contacted: 1, analysis: 1, application: 1, approved: 3, lost: 1, unqualified: 1 });
+    expect(summary.status_counts).toEqual({
+      new: 3,
+      contacted: 1,
+      analysis: 1,
+      application: 1,
+      approved: 3,
+      lost: 1,
+      unqualified: 1,
+    });
     expect(summary.total_referrals).toBe(11);
     expect(summary.total_visits).toBe(9);
     expect(summary.latest.map((l) => l.business)).toEqual(['L1', 'L2', 'L3', 'L4', 'L5']);
-    expect(summary.latest[0]).toMatchObject({ contact: expect.stringMatching(/^Maria Lopez \d+$/), status: 'new', submitted_at: '2026-03-10T08:00:00.000Z' });
+    expect(summary.latest[0]).toMatchObject({
+      contact: expect.stringMatching(/^Maria Lopez \d+$/),
+      status: 'new',
+      submitted_at: '2026-03-10T08:00:00.000Z',
+    });
     expect(summary.visits_by_source).toEqual([
       { source: 'direct', visits: 2 },
       { source: 'qr', visits: 2 },
@@ -131,7 +147,8 @@ describe('dashboard timeseries', () => {
     const year = await getDashboardTimeseries(ctx.db, partner.id, '12m', now);
     expect(year.granularity).toBe('month');
     expect(year.points).toHaveLength(12);
-    const nonZero = (points: { date: string; referrals: number; visits: number }[]) => points.filter((p) => p.referrals || p.visits);
+    const nonZero = (points: { date: string; referrals: number; visits: number }[]) =>
+      points.filter((p) => p.referrals || p.visits);
     expect(nonZero(year.points)).toEqual([
       { date: '2025-04-01', referrals: 1, visits: 0 },
       { date: '2025-06-01', referrals: 0, visits: 1 },
@@ -208,7 +225,10 @@ describe('POST /leads/referral/:uuid/visit keeps the source', () => {
     expect((await visit(p.uuid, { utm_source: 'x'.repeat(100) }, 'ua-4')).statusCode).toBe(204);
     expect((await visit(p.uuid, { src: 'QR', utm_source: 'newsletter' }, 'ua-5')).statusCode).toBe(204);
     expect((await visit(p.uuid, { utm_source: '<script>' }, 'ua-6')).statusCode).toBe(204);
-    const rows = await ctx.db.select({ source: referralVisits.source }).from(referralVisits).where(eq(referralVisits.partnerId, p.id));
+    const rows = await ctx.db
+      .select({ source: referralVisits.source })
+      .from(referralVisits)
+      .where(eq(referralVisits.partnerId, p.id));
     expect(rows.map((r) => r.source).sort()).toEqual(['direct', 'linkedin-ads', 'qr', 'qr', 'script', 'x'.repeat(40)].sort());
 
     const token = await loginAs(ctx.app, p);
@@ -228,18 +248,28 @@ describe('roll-ups follow every change to leads and visits', () => {
   it('moves counts on approval, reassignment and deletion', async () => {
     const a = await createPartner(ctx.db);
     const b = await createPartner(ctx.db);
-    const lead = await createLeadFor(ctx.db, a, { createdAt: at('2026-03-02T10:00:00Z'), statusChangedAt: at('2026-03-02T10:00:00Z') });
+    const lead = await createLeadFor(ctx.db, a, {
+      createdAt: at('2026-03-02T10:00:00Z'),
+      statusChangedAt: at('2026-03-02T10:00:00Z'),
+    });
     await createVisit(ctx.db, a.id, '2026-03-02', 'qr');
-    const sum = async (p: { id: number }) => (await getDashboardSummary(ctx.db, p.id, '30d', now));
+    const sum = async (p: { id: number }) => await getDashboardSummary(ctx.db, p.id, '30d', now);
 
     expect((await sum(a)).cards.referrals.value).toBe(1);
     expect((await sum(a)).status_counts.new).toBe(1);
 
-    await ctx.db.update(leads).set({ status: 'approved', statusChangedAt: at('2026-03-06T09:00:00Z'), mid: `MID-${lead.id}` }).where(eq(leads.id, lead.id));
+    await ctx.db
+      .update(leads)
+      .set({ status: 'approved', statusChangedAt: at('2026-03-06T09:00:00Z'), mid: `MID-${lead.id}` })
+      .where(eq(leads.id, lead.id));
     let s = await sum(a);
     expect(s.cards.approved.value).toBe(1);
     expect(s.status_counts).toMatchObject({ new: 0, approved: 1 });
-    expect((await getDashboardTimeseries(ctx.db, a.id, '7d', now)).points.find((p) => p.date === '2026-03-06')).toEqual({ date: '2026-03-06', referrals: 0, visits: 0 });
+    expect((await getDashboardTimeseries(ctx.db, a.id, '7d', now)).points.find((p) => p.date === '2026-03-06')).toEqual({
+      date: '2026-03-06',
+      referrals: 0,
+      visits: 0,
+    });
 
     await ctx.db.update(leads).set({ partnerId: b.id }).where(eq(leads.id, lead.id));
     s = await sum(a);

@@ -125,7 +125,10 @@ export const adminLeadsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: partnerLookupResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => ({ status: 'success' as const, data: { items: await lookupPartners(app.db, request.query.q, partnerLookupMax) } }),
+    async (request) => ({
+      status: 'success' as const,
+      data: { items: await lookupPartners(app.db, request.query.q, partnerLookupMax) },
+    }),
   );
 
   app.post(
@@ -147,7 +150,12 @@ export const adminLeadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
-      schema: { tags, summary: 'One lead with its consent proof, CRM state and timeline', params: idParams, response: { 200: adminLeadDetailResponse, ...errorResponses(401, 403, 404) } },
+      schema: {
+        tags,
+        summary: 'One lead with its consent proof, CRM state and timeline',
+        params: idParams,
+        response: { 200: adminLeadDetailResponse, ...errorResponses(401, 403, 404) },
+      },
     },
     async (request) => ({ status: 'success' as const, data: await detail(request.params.id) }),
   );
@@ -174,7 +182,7 @@ export const adminLeadsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Credit a lead to a partner, or to nobody (null)",
+        summary: 'Credit a lead to a partner, or to nobody (null)',
         params: idParams,
         body: assignLeadPartnerRequest,
         response: { 200: adminLeadDetailResponse, ...errorResponses(400, 401, 403, 404) },
@@ -199,7 +207,9 @@ export const adminLeadsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await addLeadNote(app.db, app.leadEvents, currentUser(request), request.params.id, request.body);
-      return reply.status(201).send({ status: 'success', message: pipelineMessages.noteAdded, data: await detail(request.params.id) });
+      return reply
+        .status(201)
+        .send({ status: 'success', message: pipelineMessages.noteAdded, data: await detail(request.params.id) });
     },
   );
 };

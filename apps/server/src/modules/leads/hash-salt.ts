@@ -23,7 +23,10 @@ export function getHashSalt(db: Database, configured: string | undefined): Promi
 
 async function loadOrCreateSalt(db: Database): Promise<string> {
   // Two instances starting together: one insert wins, both read the winner.
-  await db.insert(appSecrets).values({ key: SALT_KEY, value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+  await db
+    .insert(appSecrets)
+    .values({ key: SALT_KEY, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
   const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.key, SALT_KEY));
   if (!row) throw new Error('hash salt could not be stored');
   return row.value;

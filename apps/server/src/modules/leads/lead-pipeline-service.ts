@@ -1,10 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import {
-  canMoveLead,
-  checkStatusMove,
-  pipelineMessages,
-  type LeadStatus,
-} from '@portal/contract';
+import { canMoveLead, checkStatusMove, pipelineMessages, type LeadStatus } from '@portal/contract';
 import type { Database, DbExecutor } from '../../db';
 import { leads, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
@@ -57,7 +52,8 @@ export async function moveLeadStatus(
       const lead = await lockLead(tx, publicId);
       if (!lead) throw notFound(pipelineMessages.leadNotFound);
       if (input.expected_status && lead.status !== input.expected_status) throw conflict(pipelineMessages.staleStatus);
-      if (!canMoveLead(lead.status, input.status)) throw unprocessable(pipelineMessages.moveNotAllowed(lead.status, input.status));
+      if (!canMoveLead(lead.status, input.status))
+        throw unprocessable(pipelineMessages.moveNotAllowed(lead.status, input.status));
       const errors = checkStatusMove(input);
       if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0]!, errors);
 

@@ -26,8 +26,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const get = (url: string, token = myToken) => ctx.app.inject({ method: 'GET', url: `/api/v1/leads/mine${url}`, headers: bearer(token) });
-const admin = (url: string, payload: object) => ctx.app.inject({ method: 'POST', url: `/api/v1/admin/leads${url}`, payload, headers: bearer(adminToken) });
+const get = (url: string, token = myToken) =>
+  ctx.app.inject({ method: 'GET', url: `/api/v1/leads/mine${url}`, headers: bearer(token) });
+const admin = (url: string, payload: object) =>
+  ctx.app.inject({ method: 'POST', url: `/api/v1/admin/leads${url}`, payload, headers: bearer(adminToken) });
 
 describe('the partner routes', () => {
   it('answer 401 to anonymous callers and 403 to admins', async () => {
@@ -48,7 +50,8 @@ describe('GET /leads/mine', () => {
     const token = await createSession(ctx.db, partner.id);
     const at = (s: number) => new Date(Date.UTC(2026, 2, 1, 0, 0, s));
     const mine = [];
-    for (let i = 0; i < 7; i++) mine.push(await createLead(ctx.db, { partnerId: partner.id, createdAt: at(i), status: i % 2 ? 'contacted' : 'new' }));
+    for (let i = 0; i < 7; i++)
+      mine.push(await createLead(ctx.db, { partnerId: partner.id, createdAt: at(i), status: i % 2 ? 'contacted' : 'new' }));
     await createLead(ctx.db, { partnerId: other.id, company: 'Not yours' });
     await createLead(ctx.db, { company: 'Nobody’s' });
 
@@ -93,8 +96,14 @@ describe('GET /leads/mine/counts', () => {
 describe('GET /leads/mine/{id}', () => {
   it('shows what was submitted and the partner-visible timeline, never internal notes or other partners', async () => {
     const payload = composeLeadPayload(buildReferralForm({ fullName: 'Maria de la Cruz' }), me.uuid);
-    const id = (await ctx.app.inject({ method: 'POST', url: '/api/v1/leads/referral/by-uuid', payload })).json().leadData.data[0].details.id as string;
-    await admin(`/${id}/status`, { status: 'contacted', expected_status: 'new', note: 'Spoke to Maria', note_visible_to_partner: true });
+    const id = (await ctx.app.inject({ method: 'POST', url: '/api/v1/leads/referral/by-uuid', payload })).json().leadData.data[0]
+      .details.id as string;
+    await admin(`/${id}/status`, {
+      status: 'contacted',
+      expected_status: 'new',
+      note: 'Spoke to Maria',
+      note_visible_to_partner: true,
+    });
     await admin(`/${id}/notes`, { note: 'Internal: credit check pending' });
     await admin(`/${id}/notes`, { note: 'Application form sent', visible_to_partner: true });
     await admin(`/${id}/status`, { status: 'lost', expected_status: 'contacted', reason: 'other', note: 'Internal: owner rude' });
@@ -126,8 +135,20 @@ describe('GET /leads/mine/{id}', () => {
     expect(JSON.stringify(data)).not.toMatch(/Internal|Oscar|credit check/);
 
     // The admin sees everything, the requested-again event included.
-    const adminView = (await ctx.app.inject({ method: 'GET', url: `/api/v1/admin/leads/${id}`, headers: bearer(adminToken) })).json().data;
-    expect(adminView.events.map((e: { kind: string }) => e.kind)).toEqual(['created', 'status', 'note', 'note', 'status', 'note', 'partner', 'partner', 'requested_again']);
+    const adminView = (
+      await ctx.app.inject({ method: 'GET', url: `/api/v1/admin/leads/${id}`, headers: bearer(adminToken) })
+    ).json().data;
+    expect(adminView.events.map((e: { kind: string }) => e.kind)).toEqual([
+      'created',
+      'status',
+      'note',
+      'note',
+      'status',
+      'note',
+      'partner',
+      'partner',
+      'requested_again',
+    ]);
   });
 
   it("answers 404 for another partner's lead and for an unknown id", async () => {
@@ -153,7 +174,18 @@ describe('GET /leads/mine/export.csv', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="referrals-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(parseCsv(res.body)).toEqual([
       ['ID', 'Submitted at', 'Business', 'Contact', 'Email', 'Phone', 'Industry', 'Notes', 'Status', 'Last update'],
-      [lead.publicId, lead.createdAt.toISOString(), "'=1+2", `Maria ${lead.lastName}`, lead.email, "'+14155550123", 'Retail', 'a, "b"', 'New', lead.statusChangedAt.toISOString()],
+      [
+        lead.publicId,
+        lead.createdAt.toISOString(),
+        "'=1+2",
+        `Maria ${lead.lastName}`,
+        lead.email,
+        "'+14155550123",
+        'Retail',
+        'a, "b"',
+        'New',
+        lead.statusChangedAt.toISOString(),
+      ],
     ]);
     const filtered = await get('/export.csv?status=contacted', token);
     expect(parseCsv(filtered.body)).toHaveLength(1);
@@ -170,16 +202,26 @@ describe('events recorded when a referral is submitted', () => {
 
   it('records a created event by the merchant, or by the partner who submitted', async () => {
     const anonymous = (await submit(composeLeadPayload(buildReferralForm(), me.uuid))).json().leadData.data[0].details.id;
-    expect(await eventsOf(anonymous)).toMatchObject([{ kind: 'created', actorId: null, actorLabel: 'Merchant', toStatus: 'new', visibleToPartner: true }]);
-    const byPartner = (await submit(composeLeadPayload(buildReferralForm(), me.uuid), myToken)).json().leadData.data[0].details.id;
-    expect(await eventsOf(byPartner)).toMatchObject([{ kind: 'created', actorId: me.id, actorLabel: 'Mia Mine', data: { source: 'portal' } }]);
+    expect(await eventsOf(anonymous)).toMatchObject([
+      { kind: 'created', actorId: null, actorLabel: 'Merchant', toStatus: 'new', visibleToPartner: true },
+    ]);
+    const byPartner = (await submit(composeLeadPayload(buildReferralForm(), me.uuid), myToken)).json().leadData.data[0].details
+      .id;
+    expect(await eventsOf(byPartner)).toMatchObject([
+      { kind: 'created', actorId: me.id, actorLabel: 'Mia Mine', data: { source: 'portal' } },
+    ]);
   });
 
   it('keeps the DUPLICATE_DATA answer and records what was typed again, for admins only', async () => {
     const first = composeLeadPayload(buildReferralForm({ email: 'again@shop.example' }), me.uuid);
     const original = (await submit(first)).json().leadData.data[0].details.id as string;
     const second = composeLeadPayload(
-      buildReferralForm({ email: 'AGAIN@shop.example', fullName: 'Rita Repeat', businessName: 'Second Shop', description: 'Please call me' }),
+      buildReferralForm({
+        email: 'AGAIN@shop.example',
+        fullName: 'Rita Repeat',
+        businessName: 'Second Shop',
+        description: 'Please call me',
+      }),
       other.uuid,
     );
     const res = await submit(second);
@@ -230,22 +272,32 @@ describe('events recorded when a referral is submitted', () => {
     for (const partnerId of [999_999]) {
       const bad = await submit({ ...composeLeadPayload(buildReferralForm(), me.uuid), partner_id: partnerId }, adminToken);
       expect(bad.statusCode).toBe(400);
-      expect(bad.json()).toEqual({ status: 'error', message: pipelineMessages.partnerNotFound, errors: { partner_id: pipelineMessages.partnerNotFound } });
+      expect(bad.json()).toEqual({
+        status: 'error',
+        message: pipelineMessages.partnerNotFound,
+        errors: { partner_id: pipelineMessages.partnerNotFound },
+      });
     }
     const count = async () => (await ctx.db.select({ n: sql<number>`count(*)::int` }).from(leads))[0]!.n;
     const before = await count();
-    const adminAsPartner = await submit({ ...composeLeadPayload(buildReferralForm(), me.uuid), partner_id: (await createAdmin(ctx.db)).id }, adminToken);
+    const adminAsPartner = await submit(
+      { ...composeLeadPayload(buildReferralForm(), me.uuid), partner_id: (await createAdmin(ctx.db)).id },
+      adminToken,
+    );
     expect(adminAsPartner.statusCode).toBe(400);
     expect(await count()).toBe(before);
   });
 
-  it("ignores a partner_id sent by anyone but an admin", async () => {
+  it('ignores a partner_id sent by anyone but an admin', async () => {
     const payload = { ...composeLeadPayload(buildReferralForm(), me.uuid), partner_id: other.id };
     const id = (await submit(payload)).json().leadData.data[0].details.id as string;
     const [lead] = await ctx.db.select().from(leads).where(eq(leads.publicId, id));
     expect(lead).toMatchObject({ partnerId: me.id, source: 'landing_page' });
     const byPartner = { ...composeLeadPayload(buildReferralForm(), me.uuid), partner_id: other.id };
     const id2 = (await submit(byPartner, myToken)).json().leadData.data[0].details.id as string;
-    expect((await ctx.db.select().from(leads).where(eq(leads.publicId, id2)))[0]).toMatchObject({ partnerId: me.id, source: 'portal' });
+    expect((await ctx.db.select().from(leads).where(eq(leads.publicId, id2)))[0]).toMatchObject({
+      partnerId: me.id,
+      source: 'portal',
+    });
   });
 });

@@ -47,7 +47,14 @@ export const partnerLeadsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/counts',
-    { schema: { tags, security, summary: "The partner's referrals per status", response: { 200: leadCountsResponse, ...errorResponses(401, 403) } } },
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The partner's referrals per status",
+        response: { 200: leadCountsResponse, ...errorResponses(401, 403) },
+      },
+    },
     async (request) => ({ status: 'success' as const, data: await countPartnerLeads(app.db, currentUser(request).id) }),
   );
 
@@ -89,7 +96,7 @@ export const partnerLeadsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'One of the partner\'s referrals with its partner-visible timeline',
+        summary: "One of the partner's referrals with its partner-visible timeline",
         params: idParams,
         response: { 200: partnerLeadDetailResponse, ...errorResponses(401, 403, 404) },
       },

@@ -21,7 +21,13 @@ beforeAll(async () => {
   handle = await openTestDatabase();
   webDistDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-web-'));
   fs.writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><title>Portal</title>');
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WORKER: 'off', DATA_DIR: webDistDir, HASH_SALT: 'test-salt-0123456789abcdef' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WORKER: 'off',
+    DATA_DIR: webDistDir,
+    HASH_SALT: 'test-salt-0123456789abcdef',
+  });
   app = await buildApp({ config, db: handle.db, webDistDir });
   await app.ready();
 });
@@ -33,7 +39,12 @@ afterAll(async () => {
 
 /** A CSP header as directive → sources. */
 const directivesOf = (header: string | undefined) =>
-  new Map((header ?? '').split(';').map((d) => d.trim().split(/\s+/)).map(([name = '', ...values]) => [name, values]));
+  new Map(
+    (header ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name = '', ...values]) => [name, values]),
+  );
 
 describe('referral landing page CSP', () => {
   it('adds exactly the Meta Pixel hosts to the app policy on /referral/* pages', async () => {
@@ -63,7 +74,12 @@ describe('referral landing page CSP', () => {
 
   it('writes directive names in kebab-case and drops null ones', () => {
     expect(
-      referralPageCsp({ defaultSrc: ["'self'"], frameAncestors: ["'none'"], upgradeInsecureRequests: null, scriptSrc: ["'self'"] }),
+      referralPageCsp({
+        defaultSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+        scriptSrc: ["'self'"],
+      }),
     ).toContain("default-src 'self'; ");
     const csp = referralPageCsp({ upgradeInsecureRequests: null, scriptSrc: ["'self'"] });
     expect(csp).not.toContain('upgrade-insecure-requests');
@@ -92,7 +108,12 @@ describe('GET /leads/referral/:uuid/page', () => {
 
 describe('POST /leads/referral/:uuid/visit', () => {
   const visit = (uuid: string, ip: string, userAgent: string) =>
-    app.inject({ method: 'POST', url: `/api/v1/leads/referral/${uuid}/visit`, remoteAddress: ip, headers: { 'user-agent': userAgent } });
+    app.inject({
+      method: 'POST',
+      url: `/api/v1/leads/referral/${uuid}/visit`,
+      remoteAddress: ip,
+      headers: { 'user-agent': userAgent },
+    });
   const visitsOf = (partnerId: number) => handle.db.select().from(referralVisits).where(eq(referralVisits.partnerId, partnerId));
 
   it('counts one visitor once a day, without keeping the IP', async () => {

@@ -27,10 +27,12 @@ describe('status counters', () => {
     for (const lead of created.slice(0, 8)) await moveLead(ctx.app, lead, 'contacted');
     for (const lead of created.slice(0, 3)) await moveLead(ctx.app, lead, 'lost', { reason: 'no_response' });
     await ctx.db.update(leads).set({ company: 'Renamed' }).where(eq(leads.id, created[10]!.id)); // no status change
-    await ctx.db.transaction(async (tx) => {
-      await tx.update(leads).set({ status: 'analysis' }).where(eq(leads.id, created[12]!.id));
-      tx.rollback();
-    }).catch(() => {});
+    await ctx.db
+      .transaction(async (tx) => {
+        await tx.update(leads).set({ status: 'analysis' }).where(eq(leads.id, created[12]!.id));
+        tx.rollback();
+      })
+      .catch(() => {});
     await ctx.db.delete(leads).where(inArray(leads.id, [created[0]!.id, created[19]!.id]));
 
     const counts = await countAllLeadsByStatus(ctx.db);

@@ -48,7 +48,9 @@ function render(to: Recipient, frame: MailFrame, body: Body): Mail {
     `<p style="font-size:18px;font-weight:bold;margin:0 0 16px">${escapeHtml(frame.brand)}</p>`,
     `<p>${escapeHtml(body.greeting)}</p>`,
     ...body.lines.map((line) =>
-      typeof line === 'string' ? `<p>${escapeHtml(line)}</p>` : `<p style="margin:4px 0"><strong>${escapeHtml(line[0])}:</strong> ${escapeHtml(line[1])}</p>`,
+      typeof line === 'string'
+        ? `<p>${escapeHtml(line)}</p>`
+        : `<p style="margin:4px 0"><strong>${escapeHtml(line[0])}:</strong> ${escapeHtml(line[1])}</p>`,
     ),
     `<p style="margin:24px 0"><a href="${escapeHtml(body.link.url)}" style="background:#1d4ed8;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(body.link.label)}</a></p>`,
     `<p style="font-size:12px;color:#6b7280">You receive this email because ${escapeHtml(frame.because)}. <a href="${escapeHtml(frame.unsubscribeUrl)}">Unsubscribe</a></p>`,
@@ -72,7 +74,14 @@ const greet = (to: Recipient) => `Hello ${to.fullName.trim() || 'there'},`;
 export function leadStatusMail(
   to: Recipient,
   frame: MailFrame,
-  move: { company: string; fromStatus: LeadStatus | null; toStatus: LeadStatus; reason: string | null; visibleNote: string | null; link: string },
+  move: {
+    company: string;
+    fromStatus: LeadStatus | null;
+    toStatus: LeadStatus;
+    reason: string | null;
+    visibleNote: string | null;
+    link: string;
+  },
 ): Mail {
   const label = leadStatusLabels[move.toStatus];
   const lines: Body['lines'] = [`Your referral ${move.company} has a new status: ${label}.`];
@@ -93,7 +102,10 @@ export function newReferralMail(to: Recipient, frame: MailFrame, lead: { company
   return render(to, frame, {
     subject: `New referral: ${lead.company}`,
     greeting: greet(to),
-    lines: [`${lead.contact} of ${lead.company} just asked for a free processing-fee analysis through your referral link.`, 'We will keep you posted as it moves.'],
+    lines: [
+      `${lead.contact} of ${lead.company} just asked for a free processing-fee analysis through your referral link.`,
+      'We will keep you posted as it moves.',
+    ],
     link: { label: 'View the referral', url: lead.link },
   });
 }

@@ -28,7 +28,10 @@ const deliver = () => createOutboxProcessor(ctx.db, { handlers: ctx.app.outbox.h
 
 describe('mails from the pipeline routes', () => {
   it('a referral through the link, then moves by an admin: each mail once, never an internal note', async () => {
-    const payload = composeLeadPayload(buildReferralForm({ businessName: 'Harbor Cafe', fullName: 'Mia Merchant' }), partner.uuid);
+    const payload = composeLeadPayload(
+      buildReferralForm({ businessName: 'Harbor Cafe', fullName: 'Mia Merchant' }),
+      partner.uuid,
+    );
     const created = await ctx.app.inject({ method: 'POST', url: '/api/v1/leads/referral/by-uuid', payload });
     expect(created.statusCode).toBe(201);
     const id = created.json().leadData.data[0].details.id as string;
@@ -39,10 +42,27 @@ describe('mails from the pipeline routes', () => {
     ]);
     ctx.mailer.sent.length = 0;
 
-    const move = (body: object) => ctx.app.inject({ method: 'POST', url: `/api/v1/admin/leads/${id}/status`, headers: bearer(adminToken), payload: body });
-    expect((await move({ status: 'contacted', expected_status: 'new', note: 'Owner asked for a call on Monday', note_visible_to_partner: true })).statusCode).toBe(200);
-    expect((await move({ status: 'analysis', expected_status: 'contacted', note: 'Internal: margin looks thin' })).statusCode).toBe(200);
-    const note = await ctx.app.inject({ method: 'POST', url: `/api/v1/admin/leads/${id}/notes`, headers: bearer(adminToken), payload: { note: 'Just a note' } });
+    const move = (body: object) =>
+      ctx.app.inject({ method: 'POST', url: `/api/v1/admin/leads/${id}/status`, headers: bearer(adminToken), payload: body });
+    expect(
+      (
+        await move({
+          status: 'contacted',
+          expected_status: 'new',
+          note: 'Owner asked for a call on Monday',
+          note_visible_to_partner: true,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await move({ status: 'analysis', expected_status: 'contacted', note: 'Internal: margin looks thin' })).statusCode,
+    ).toBe(200);
+    const note = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/leads/${id}/notes`,
+      headers: bearer(adminToken),
+      payload: { note: 'Just a note' },
+    });
     expect(note.statusCode).toBeLessThan(300);
     await deliver();
     await deliver();
@@ -74,7 +94,11 @@ describe('delivery over SMTP', () => {
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
           // Unfolded (RFC 5322): a long header may arrive over several lines.
-          raw.push(Buffer.concat(chunks).toString('utf8').replace(/\r\n(?=[ \t])/g, ''));
+          raw.push(
+            Buffer.concat(chunks)
+              .toString('utf8')
+              .replace(/\r\n(?=[ \t])/g, ''),
+          );
           callback();
         });
       },
@@ -83,7 +107,12 @@ describe('delivery over SMTP', () => {
     await once(server.server, 'listening');
     const { port } = server.server.address() as AddressInfo;
     try {
-      const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Portal <no-reply@portal.test>', dataDir: '/nonexistent', log: Fastify().log });
+      const mailer = createMailer({
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        from: 'Portal <no-reply@portal.test>',
+        dataDir: '/nonexistent',
+        log: Fastify().log,
+      });
       // The same handlers, sending through a real SMTP server instead of the capturing mailer.
       const send = ctx.mailer.send.bind(ctx.mailer);
       ctx.mailer.send = (mail) => mailer.send(mail);

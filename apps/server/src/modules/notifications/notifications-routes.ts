@@ -43,12 +43,19 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   const brandOf = async () => {
-    const [row] = await app.db.select({ value: settings.value }).from(settings).where(eq(settings.key, notificationSettingKeys.companyName));
+    const [row] = await app.db
+      .select({ value: settings.value })
+      .from(settings)
+      .where(eq(settings.key, notificationSettingKeys.companyName));
     return row?.value.trim() || DEFAULT_BRAND;
   };
   const readToken = async (token: string) => readUnsubscribeToken(await getUnsubscribeSecret(app.db), token);
   const invalid = (brand: string) =>
-    page(brand, 'This unsubscribe link is not valid', '<p>Copy the whole link from the email, or change your email preferences in Settings after signing in.</p>');
+    page(
+      brand,
+      'This unsubscribe link is not valid',
+      '<p>Copy the whole link from the email, or change your email preferences in Settings after signing in.</p>',
+    );
 
   app.get('/unsubscribe', { schema: { tags, querystring: tokenQuery, hide: true } }, async (request, reply) => {
     const brand = await brandOf();
@@ -74,7 +81,11 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
     await unsubscribe(app.db, target.userId, target.kind);
     await app.sessionCache.evictUser(target.userId);
     return reply.send(
-      page(brand, pipelineMessages.unsubscribed, `<p>You will no longer receive ${kindLabels[target.kind]}. You can turn them back on in Settings.</p>`),
+      page(
+        brand,
+        pipelineMessages.unsubscribed,
+        `<p>You will no longer receive ${kindLabels[target.kind]}. You can turn them back on in Settings.</p>`,
+      ),
     );
   });
 };

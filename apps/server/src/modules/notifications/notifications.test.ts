@@ -46,7 +46,12 @@ describe('new lead mails', () => {
   it('tells the partner and every active admin once, with both parts and the unsubscribe headers', async () => {
     const other = await createAdmin(ctx.db, { email: 'other-admin@reseller.example' });
     const disabled = await createAdmin(ctx.db, { email: 'gone@reseller.example', status: 'disabled' });
-    const lead = await insertLead(ctx.app, { partnerId: partner.id, company: 'Corner Bakery', firstName: 'Mia', lastName: 'Merchant' });
+    const lead = await insertLead(ctx.app, {
+      partnerId: partner.id,
+      company: 'Corner Bakery',
+      firstName: 'Mia',
+      lastName: 'Merchant',
+    });
     await deliver();
     await deliver();
 
@@ -107,7 +112,12 @@ describe('status mails', () => {
     ctx.mailer.sent.length = 0;
 
     await moveLead(ctx.app, lead, 'contacted', { actorId: admin.id, note: 'We called them today', visibleToPartner: true });
-    await moveLead(ctx.app, lead, 'lost', { actorId: admin.id, reason: 'chose_competitor', note: 'Internal: they went with a rival', visibleToPartner: false });
+    await moveLead(ctx.app, lead, 'lost', {
+      actorId: admin.id,
+      reason: 'chose_competitor',
+      note: 'Internal: they went with a rival',
+      visibleToPartner: false,
+    });
     await deliver();
     await deliver();
 
@@ -204,7 +214,10 @@ describe('unsubscribe', () => {
     await insertLead(ctx.app, { partnerId: null });
     await deliver();
     const token = tokenOf(mailsTo(admin.email)[0]!);
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/v1/notifications/unsubscribe?token=${encodeURIComponent(token)}` });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
+    });
     expect(res.statusCode).toBe(200);
     const [after] = await ctx.db.select().from(users).where(eq(users.id, admin.id));
     expect(after).toMatchObject({ notifyNewReferral: false, notifyLeadStatus: true });
@@ -225,7 +238,12 @@ describe('unsubscribe', () => {
       const get = await ctx.app.inject({ method: 'GET', url });
       expect(get.statusCode, token).toBe(400);
       expect(get.body).toContain('This unsubscribe link is not valid');
-      const post = await ctx.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+      const post = await ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
       expect(post.statusCode, token).toBe(400);
     }
     const rows = await ctx.db.select().from(users);

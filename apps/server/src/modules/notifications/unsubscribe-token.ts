@@ -26,7 +26,10 @@ export function getUnsubscribeSecret(db: Database): Promise<string> {
 
 async function loadOrCreate(db: Database): Promise<string> {
   // Two instances starting together: one insert wins, both read the winner.
-  await db.insert(appSecrets).values({ key: SECRET_KEY, value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+  await db
+    .insert(appSecrets)
+    .values({ key: SECRET_KEY, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
   const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.key, SECRET_KEY));
   if (!row) throw new Error('unsubscribe secret could not be stored');
   return row.value;

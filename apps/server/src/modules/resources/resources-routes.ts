@@ -99,7 +99,9 @@ export function resourcesAdminRoutes(videoHosts: VideoHostCache): FastifyPluginA
 
     app.post(
       '/resources',
-      { schema: { tags, body: createResourceRequest, response: { 201: adminResourceResponse, ...errorResponses(400, 401, 403) } } },
+      {
+        schema: { tags, body: createResourceRequest, response: { 201: adminResourceResponse, ...errorResponses(400, 401, 403) } },
+      },
       async (request, reply) => {
         const actorId = currentUser(request).id;
         const data = await app.db.transaction((tx) => createResource(tx, request.body, actorId));
@@ -110,7 +112,13 @@ export function resourcesAdminRoutes(videoHosts: VideoHostCache): FastifyPluginA
 
     app.put(
       '/resources/order',
-      { schema: { tags, body: reorderResourcesRequest, response: { 200: adminResourcesResponse, ...errorResponses(400, 401, 403) } } },
+      {
+        schema: {
+          tags,
+          body: reorderResourcesRequest,
+          response: { 200: adminResourcesResponse, ...errorResponses(400, 401, 403) },
+        },
+      },
       async (request) => {
         const actorId = currentUser(request).id;
         const data = await app.db.transaction((tx) => reorderResources(tx, request.body.ids, actorId));
@@ -176,7 +184,8 @@ export function resourcesAdminRoutes(videoHosts: VideoHostCache): FastifyPluginA
         try {
           bytes = await part.toBuffer();
         } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, tooLarge, { file: tooLarge });
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new AppError(413, tooLarge, { file: tooLarge });
           throw error;
         }
         const data = await app.db.transaction((tx) =>

@@ -50,10 +50,7 @@ export async function listPublishedResources(db: DbExecutor): Promise<Resource[]
     .from(resources)
     .leftJoin(resourceFiles, eq(resourceFiles.resourceId, resources.id))
     .where(
-      and(
-        eq(resources.published, true),
-        or(inArray(resources.type, ['video', 'link']), isNotNull(resourceFiles.resourceId)),
-      ),
+      and(eq(resources.published, true), or(inArray(resources.type, ['video', 'link']), isNotNull(resourceFiles.resourceId))),
     )
     .orderBy(asc(resources.position), asc(resources.id));
   return rows.map((row) => toResource(row.resource, row.file?.name ? row.file : null));
@@ -110,9 +107,9 @@ function checkUrl(type: ResourceType, url: string | null | undefined) {
 
 export async function createResource(tx: DbExecutor, input: CreateResourceRequest, actorId: number): Promise<AdminResource> {
   checkUrl(input.type, input.url);
-  const [{ next }] = (await tx.select({ next: sql<number>`coalesce(max(${resources.position}) + 1, 0)::int` }).from(resources)) as [
-    { next: number },
-  ];
+  const [{ next }] = (await tx
+    .select({ next: sql<number>`coalesce(max(${resources.position}) + 1, 0)::int` })
+    .from(resources)) as [{ next: number }];
   const published = input.published ?? false;
   const [row] = await tx
     .insert(resources)
@@ -132,7 +129,12 @@ export async function createResource(tx: DbExecutor, input: CreateResourceReques
   return toAdmin(row!, null, 0);
 }
 
-export async function updateResource(tx: DbExecutor, id: number, input: UpdateResourceRequest, actorId: number): Promise<AdminResource> {
+export async function updateResource(
+  tx: DbExecutor,
+  id: number,
+  input: UpdateResourceRequest,
+  actorId: number,
+): Promise<AdminResource> {
   const [before] = await tx.select().from(resources).where(eq(resources.id, id)).for('update');
   if (!before) throw notFound(m.notFound);
   const type = input.type ?? before.type;

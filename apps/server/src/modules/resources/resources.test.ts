@@ -37,15 +37,26 @@ function multipart(bytes: Buffer, filename: string, contentType: string) {
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([head, bytes, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 const upload = (id: number, bytes: Buffer, filename: string, contentType = 'application/octet-stream', token = adminToken) => {
   const body = multipart(bytes, filename, contentType);
-  return ctx.app.inject({ method: 'PUT', url: `/api/v1/admin/resources/${id}/file`, payload: body.payload, headers: { ...bearer(token), ...body.headers } });
+  return ctx.app.inject({
+    method: 'PUT',
+    url: `/api/v1/admin/resources/${id}/file`,
+    payload: body.payload,
+    headers: { ...bearer(token), ...body.headers },
+  });
 };
 
 const pdfBytes = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-const pngBytes = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cf00000301010018dd8db40000000049454e44ae426082', 'hex');
+const pngBytes = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cf00000301010018dd8db40000000049454e44ae426082',
+  'hex',
+);
 const exeBytes = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
 
 describe('admin resources', () => {
@@ -70,13 +81,26 @@ describe('admin resources', () => {
       },
     });
     const id = res.json().data.id;
-    const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.targetId, String(id)));
+    const audit = await ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(id)));
     expect(audit.map((a) => a.action)).toContain('resource.create');
   });
 
   it('turns Vimeo and Loom links into their players', async () => {
-    const vimeo = await create({ title: 'Vimeo talk', type: 'video', category: 'Sales scripts', url: 'https://vimeo.com/76979871' });
-    const loom = await create({ title: 'Loom walkthrough', type: 'video', category: 'Sales scripts', url: 'https://www.loom.com/share/0123456789abcdef0123456789abcdef' });
+    const vimeo = await create({
+      title: 'Vimeo talk',
+      type: 'video',
+      category: 'Sales scripts',
+      url: 'https://vimeo.com/76979871',
+    });
+    const loom = await create({
+      title: 'Loom walkthrough',
+      type: 'video',
+      category: 'Sales scripts',
+      url: 'https://www.loom.com/share/0123456789abcdef0123456789abcdef',
+    });
     const list = (await api('GET', '/admin/resources', adminToken)).json().data as { id: number; embed_url: string }[];
     expect(list.find((r) => r.id === vimeo.id)!.embed_url).toBe('https://player.vimeo.com/video/76979871?dnt=1');
     expect(list.find((r) => r.id === loom.id)!.embed_url).toBe('https://www.loom.com/embed/0123456789abcdef0123456789abcdef');
@@ -98,7 +122,12 @@ describe('admin resources', () => {
     for (const url of ['https://example.com/pricing', 'http://example.com', 'mailto:partners@example.com']) {
       await create({ title: 'A link', type: 'link', category: 'General', url });
     }
-    const short = await api('POST', '/admin/resources', adminToken, { title: 'ab', type: 'link', category: 'General', url: 'https://a.example' });
+    const short = await api('POST', '/admin/resources', adminToken, {
+      title: 'ab',
+      type: 'link',
+      category: 'General',
+      url: 'https://a.example',
+    });
     expect(short.statusCode).toBe(400);
     expect(short.json().errors.title).toBe(m.titleLength);
   });
@@ -116,7 +145,9 @@ describe('admin resources', () => {
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(file.headers['content-security-policy']).toBe('sandbox');
-    expect(file.headers['content-disposition']).toBe(`inline; filename="one pager final.pdf"; filename*=UTF-8''one%20pager%20final.pdf`);
+    expect(file.headers['content-disposition']).toBe(
+      `inline; filename="one pager final.pdf"; filename*=UTF-8''one%20pager%20final.pdf`,
+    );
     expect(Buffer.compare(file.rawPayload, pdfBytes)).toBe(0);
     const download = await api('GET', `/resources/${id}/file?download=1`, partnerToken);
     expect(download.headers['content-disposition']).toMatch(/^attachment; /);
@@ -132,7 +163,12 @@ describe('admin resources', () => {
     const image = await create({ title: 'Logo', type: 'image', category: 'Marketing assets' });
     const notImage = await upload(image.id, pdfBytes, 'logo.png', 'image/png');
     expect(notImage.json().message).toBe(m.imageExpected);
-    const svg = await upload(image.id, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'logo.svg', 'image/svg+xml');
+    const svg = await upload(
+      image.id,
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      'logo.svg',
+      'image/svg+xml',
+    );
     expect(svg.statusCode).toBe(400);
     const png = await upload(image.id, pngBytes, 'logo.png', 'image/png');
     expect(png.statusCode).toBe(200);
@@ -181,7 +217,13 @@ describe('partner library', () => {
   });
 
   it('counts a partner opening a resource in the admin views, not an admin preview', async () => {
-    const { id } = await create({ title: 'Objection handling', type: 'link', category: 'Sales scripts', url: 'https://example.com/objections', published: true });
+    const { id } = await create({
+      title: 'Objection handling',
+      type: 'link',
+      category: 'Sales scripts',
+      url: 'https://example.com/objections',
+      published: true,
+    });
     expect((await api('POST', `/resources/${id}/view`, partnerToken)).statusCode).toBe(204);
     expect((await api('POST', `/resources/${id}/view`, partnerToken)).statusCode).toBe(204);
     expect((await api('POST', `/resources/${id}/view`, adminToken)).statusCode).toBe(204);
@@ -199,10 +241,17 @@ describe('partner library', () => {
     expect((res.json().data as { id: number }[]).map((r) => r.id)).toEqual(reversed);
     const partnerOrder = ((await api('GET', '/resources', partnerToken)).json().data as { id: number }[]).map((r) => r.id);
     expect(partnerOrder).toEqual(reversed.filter((id) => partnerOrder.includes(id)));
-    expect((await api('PUT', '/admin/resources/order', adminToken, { ids: reversed.slice(1) })).json().message).toBe(m.orderInvalid);
+    expect((await api('PUT', '/admin/resources/order', adminToken, { ids: reversed.slice(1) })).json().message).toBe(
+      m.orderInvalid,
+    );
     expect((await api('PUT', '/admin/resources/order', adminToken, { ids: [...reversed, reversed[0]] })).statusCode).toBe(400);
 
-    const { id } = await create({ title: 'Pricing calculator', type: 'link', category: 'Sales scripts', url: 'https://example.com/calc' });
+    const { id } = await create({
+      title: 'Pricing calculator',
+      type: 'link',
+      category: 'Sales scripts',
+      url: 'https://example.com/calc',
+    });
     const before = (await api('GET', '/resources', partnerToken)).json().data as { id: number }[];
     expect(before.map((r) => r.id)).not.toContain(id);
     const patched = await api('PATCH', `/admin/resources/${id}`, adminToken, { published: true, featured: true });
@@ -238,7 +287,12 @@ describe('page CSP', () => {
       expect(await cspOf('/tutorials')).not.toContain('frame-src');
       const token = await loginAs(app, await createAdmin(fresh.db));
       const add = (url: string) =>
-        app.inject({ method: 'POST', url: '/api/v1/admin/resources', headers: bearer(token), payload: { title: 'A video', type: 'video', category: 'General', url } });
+        app.inject({
+          method: 'POST',
+          url: '/api/v1/admin/resources',
+          headers: bearer(token),
+          payload: { title: 'A video', type: 'video', category: 'General', url },
+        });
       const video = (await add('https://youtu.be/dQw4w9WgXcQ')).json().data;
       await add('https://vimeo.com/76979871');
       const frameSrc = (csp: string) => /(?:^|; )frame-src ([^;]*)/.exec(csp)?.[1];

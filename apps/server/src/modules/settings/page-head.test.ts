@@ -14,7 +14,10 @@ let distDir: string;
 beforeAll(async () => {
   ctx = await createTestContext();
   distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-dist-'));
-  fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html><head><title>Partner Portal</title></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(distDir, 'index.html'),
+    '<!doctype html><html><head><title>Partner Portal</title></head><body><div id="root"></div></body></html>',
+  );
   web = Fastify();
   await web.register(webAppPlugin, { distDir, pageHead: (p) => brandPageHead(ctx.db, 'https://portal.example', p) });
   await web.ready();

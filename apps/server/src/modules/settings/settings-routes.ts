@@ -18,11 +18,10 @@ const tags = ['settings'];
 
 /** The admin settings table of spec §7; registered inside the admin scope (`/admin/settings`). */
 export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/settings',
-    { schema: { tags, response: { 200: settingsListResponse, ...errorResponses(401, 403) } } },
-    async () => ({ status: 'success' as const, data: await listSettings(app.db) }),
-  );
+  app.get('/settings', { schema: { tags, response: { 200: settingsListResponse, ...errorResponses(401, 403) } } }, async () => ({
+    status: 'success' as const,
+    data: await listSettings(app.db),
+  }));
 
   app.post(
     '/settings',
@@ -64,9 +63,8 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The public read the landing page and the nav use. */
 export const settingsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/settings/public',
-    { schema: { tags, response: { 200: publicSettingsResponse } } },
-    async () => ({ status: 'success' as const, data: await getPublicSettings(app.db, app.config) }),
-  );
+  app.get('/settings/public', { schema: { tags, response: { 200: publicSettingsResponse } } }, async () => ({
+    status: 'success' as const,
+    data: await getPublicSettings(app.db, app.config),
+  }));
 };

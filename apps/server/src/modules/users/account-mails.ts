@@ -102,7 +102,9 @@ export function registerAccountMails(app: Deps): void {
     async handle(entry) {
       const user = await userOf(entry);
       if (!user) return;
-      await app.mailer.send(welcomeMail(user, `${publicUrl}/referral/${user.uuid}`, `${publicUrl}/login`, await getBrandName(app.db)));
+      await app.mailer.send(
+        welcomeMail(user, `${publicUrl}/referral/${user.uuid}`, `${publicUrl}/login`, await getBrandName(app.db)),
+      );
     },
   });
 
@@ -122,7 +124,9 @@ export function registerAccountMails(app: Deps): void {
       const user = await userOf(entry);
       const p = payloadOf(entry);
       if (!user || !p.to || !p.oldEmail || !p.newEmail) return;
-      await app.mailer.send(emailChangedMail({ email: p.to, fullName: user.fullName }, p.oldEmail, p.newEmail, await getBrandName(app.db)));
+      await app.mailer.send(
+        emailChangedMail({ email: p.to, fullName: user.fullName }, p.oldEmail, p.newEmail, await getBrandName(app.db)),
+      );
     },
   });
 

@@ -21,20 +21,42 @@ describe('GET|PUT /users/notification-preferences', () => {
     const get = await ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
     expect(get.json()).toEqual({ status: 'success', data: { lead_status_changed: true, new_referral: true } });
 
-    const put = await ctx.app.inject({ method: 'PUT', url, headers: bearer(token), payload: { lead_status_changed: false, new_referral: true } });
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: bearer(token),
+      payload: { lead_status_changed: false, new_referral: true },
+    });
     expect(put.statusCode).toBe(200);
-    expect(put.json()).toEqual({ status: 'success', message: pipelineMessages.preferencesSaved, data: { lead_status_changed: false, new_referral: true } });
-    expect((await ctx.db.select().from(users).where(eq(users.id, partner.id)))[0]).toMatchObject({ notifyLeadStatus: false, notifyNewReferral: true });
-    expect((await ctx.app.inject({ method: 'GET', url, headers: bearer(token) })).json().data).toEqual({ lead_status_changed: false, new_referral: true });
+    expect(put.json()).toEqual({
+      status: 'success',
+      message: pipelineMessages.preferencesSaved,
+      data: { lead_status_changed: false, new_referral: true },
+    });
+    expect((await ctx.db.select().from(users).where(eq(users.id, partner.id)))[0]).toMatchObject({
+      notifyLeadStatus: false,
+      notifyNewReferral: true,
+    });
+    expect((await ctx.app.inject({ method: 'GET', url, headers: bearer(token) })).json().data).toEqual({
+      lead_status_changed: false,
+      new_referral: true,
+    });
 
     const admin = await createAdmin(ctx.db);
-    const adminPut = await ctx.app.inject({ method: 'PUT', url, headers: bearer(await createSession(ctx.db, admin.id)), payload: { lead_status_changed: true, new_referral: false } });
+    const adminPut = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: bearer(await createSession(ctx.db, admin.id)),
+      payload: { lead_status_changed: true, new_referral: false },
+    });
     expect(adminPut.statusCode).toBe(200);
   });
 
   it('needs a session and both booleans', async () => {
     expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'PUT', url, payload: { lead_status_changed: true, new_referral: true } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'PUT', url, payload: { lead_status_changed: true, new_referral: true } })).statusCode,
+    ).toBe(401);
     const token = await createSession(ctx.db, (await createPartner(ctx.db)).id);
     const bad = await ctx.app.inject({ method: 'PUT', url, headers: bearer(token), payload: { lead_status_changed: 'yes' } });
     expect(bad.statusCode).toBe(400);

@@ -81,7 +81,9 @@ describe('failed logins', () => {
     const owner = await createPartner(ctx.db);
     const stranger = freshIp();
     const spellings = [owner.email, ` ${owner.email.toUpperCase()}`, `${owner.email} `];
-    const failures = await statusesOf(times(perAccountAndIp.max, (i) => () => login(spellings[i % 3]!, 'wrong-password', stranger)));
+    const failures = await statusesOf(
+      times(perAccountAndIp.max, (i) => () => login(spellings[i % 3]!, 'wrong-password', stranger)),
+    );
     expect(failures).toEqual(Array(perAccountAndIp.max).fill(401));
 
     // Locked for this pair, even with the right password, and told for how long.

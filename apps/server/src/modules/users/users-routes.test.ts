@@ -63,7 +63,10 @@ describe('POST /users/login', () => {
     expect(body.data.user.created_at).toBe(partner.createdAt.toISOString());
     expect(res.body).not.toContain('argon2');
 
-    const [session] = await ctx.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(body.data.token)));
+    const [session] = await ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(body.data.token)));
     expect(session?.userId).toBe(partner.id);
     const me = await get('/me', bearer(body.data.token));
     expect(me.json().data.user.id).toBe(partner.id);
@@ -211,7 +214,10 @@ describe('POST /users/logout', () => {
 
     expect((await get('/me', bearer(token))).statusCode).toBe(401);
     expect((await get('/me', bearer(otherDevice))).statusCode).toBe(200);
-    const [session] = await ctx.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    const [session] = await ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect(session?.revokedAt).toBeInstanceOf(Date);
   });
 
@@ -328,7 +334,10 @@ describe('POST /users/reset-password', () => {
     expect((await post('/login', { email: partner.email, password: DEFAULT_PASSWORD })).statusCode).toBe(401);
     expect((await post('/login', { email: partner.email, password: newPassword })).statusCode).toBe(200);
 
-    const [reset] = await ctx.db.select().from(passwordResets).where(eq(passwordResets.tokenHash, hashToken(token)));
+    const [reset] = await ctx.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.tokenHash, hashToken(token)));
     expect(reset?.usedAt).toBeInstanceOf(Date);
     const notice = ctx.mailer.sent.at(-1)!;
     expect(notice.to).toBe('reset-me@example.com');

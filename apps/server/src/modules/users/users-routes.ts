@@ -271,7 +271,11 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/notification-preferences',
     {
       onRequest: requireUser,
-      schema: { tags: ['users'], security: bearerAuth, response: { 200: notificationPreferencesResponse, ...errorResponses(401) } },
+      schema: {
+        tags: ['users'],
+        security: bearerAuth,
+        response: { 200: notificationPreferencesResponse, ...errorResponses(401) },
+      },
     },
     async (request) => ({ status: 'success' as const, data: toNotificationPreferences(currentUser(request)) }),
   );

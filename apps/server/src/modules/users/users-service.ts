@@ -75,7 +75,11 @@ export async function login(
   // Only after the right password, so a disabled account is not revealed to a guesser.
   if (row.status === 'disabled' || row.status === 'invited') throw forbidden(messages.auth.accountDisabled);
   if (await hasTwoFactor(db, row.id)) return createLoginChallenge(db, row.id);
-  const [updated] = await db.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, row.id)).returning();
+  const [updated] = await db
+    .update(users)
+    .set({ lastLoginAt: sql`now()` })
+    .where(eq(users.id, row.id))
+    .returning();
   return { user: toUser(updated ?? row), token: await createSession(db, row.id, userAgent) };
 }
 
@@ -252,7 +256,11 @@ export function toNotificationPreferences(row: Pick<UserRow, 'notifyLeadStatus' 
   return { lead_status_changed: row.notifyLeadStatus, new_referral: row.notifyNewReferral };
 }
 
-export async function updateNotificationPreferences(db: Database, userId: number, prefs: NotificationPreferences): Promise<NotificationPreferences> {
+export async function updateNotificationPreferences(
+  db: Database,
+  userId: number,
+  prefs: NotificationPreferences,
+): Promise<NotificationPreferences> {
   const [row] = await db
     .update(users)
     .set({ notifyLeadStatus: prefs.lead_status_changed, notifyNewReferral: prefs.new_referral })

@@ -32,7 +32,8 @@ export function AppLayout() {
   useInactivityTimeout(inactivityLogoutMs, () => void endSession('inactivity'));
 
   if (!user) return null;
-  if (user.status === 'pending_approval') return <ApplicationUnderReview user={user} isLoggingOut={isLoggingOut} onLogout={() => void endSession('logout')} />;
+  if (user.status === 'pending_approval')
+    return <ApplicationUnderReview user={user} isLoggingOut={isLoggingOut} onLogout={() => void endSession('logout')} />;
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -41,7 +42,13 @@ export function AppLayout() {
       >
         Skip to content
       </a>
-      <NavBar user={user} contactUrl={contactUrl} companyName={companyName} isLoggingOut={isLoggingOut} onLogout={() => void endSession('logout')} />
+      <NavBar
+        user={user}
+        contactUrl={contactUrl}
+        companyName={companyName}
+        isLoggingOut={isLoggingOut}
+        onLogout={() => void endSession('logout')}
+      />
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6 lg:px-8">
         <Suspense fallback={<PageSpinner />}>
           <Outlet />

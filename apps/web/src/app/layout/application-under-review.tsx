@@ -8,7 +8,15 @@ import { Card } from '@/components/ui/card';
  * What a partner whose application waits for an admin sees instead of the portal (Registration
  * Mode "approval"). The server refuses every partner call until the account is approved.
  */
-export function ApplicationUnderReview({ user, isLoggingOut, onLogout }: { user: User; isLoggingOut: boolean; onLogout: () => void }) {
+export function ApplicationUnderReview({
+  user,
+  isLoggingOut,
+  onLogout,
+}: {
+  user: User;
+  isLoggingOut: boolean;
+  onLogout: () => void;
+}) {
   return (
     <main className="flex min-h-dvh flex-col items-center bg-gradient-to-b from-brand-50 via-slate-50 to-slate-50 px-4 py-12 sm:justify-center">
       <div className="w-full max-w-md">

@@ -40,7 +40,11 @@ export function PublicUrlButton({ uuid, className }: { uuid: string; className: 
   return (
     <div ref={wrapper} className="relative flex items-center">
       <button type="button" className={className} onClick={() => void copy(referralLinkOf(uuid))}>
-        {isCopied ? <CheckIcon role="img" aria-label="Copied" className="size-4 text-emerald-600" /> : <LinkIcon className="size-4" />}
+        {isCopied ? (
+          <CheckIcon role="img" aria-label="Copied" className="size-4 text-emerald-600" />
+        ) : (
+          <LinkIcon className="size-4" />
+        )}
         Public URL
       </button>
       <button

@@ -47,7 +47,8 @@ export function RequireTwoFactorSetUp() {
   const status = useQuery(twoFactorStatusQuery);
   const location = useLocation();
   // Pages render meanwhile (no extra wait on every admin load): the server refuses their data anyway.
-  if (status.data?.setup_required && location.pathname !== paths.admin.account) return <Navigate to={paths.admin.account} replace />;
+  if (status.data?.setup_required && location.pathname !== paths.admin.account)
+    return <Navigate to={paths.admin.account} replace />;
   return <Outlet />;
 }
 

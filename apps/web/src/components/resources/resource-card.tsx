@@ -45,12 +45,23 @@ export function ResourceCard({ resource, onOpen, onDownload, isPreview = false, 
           <h3 className="text-sm font-semibold text-slate-900">{resource.title || 'Untitled resource'}</h3>
           {resource.description && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{resource.description}</p>}
           <div className="mt-auto flex flex-wrap gap-2 pt-4">
-            <Button size="sm" onClick={() => onOpen?.(resource)} disabled={isPreview} aria-label={`${actionLabels[resource.type]}: ${resource.title}`}>
+            <Button
+              size="sm"
+              onClick={() => onOpen?.(resource)}
+              disabled={isPreview}
+              aria-label={`${actionLabels[resource.type]}: ${resource.title}`}
+            >
               <Icon className="size-4" />
               {actionLabels[resource.type]}
             </Button>
             {(resource.type === 'pdf' || resource.type === 'image') && (
-              <Button size="sm" variant="secondary" onClick={() => onDownload?.(resource)} disabled={isPreview} aria-label={`Download: ${resource.title}`}>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => onDownload?.(resource)}
+                disabled={isPreview}
+                aria-label={`Download: ${resource.title}`}
+              >
                 <DownloadIcon className="size-4" />
                 Download
               </Button>

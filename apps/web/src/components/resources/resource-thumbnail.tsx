@@ -11,7 +11,13 @@ const placeholders = {
 } as const;
 
 /** 16:9: the video's own thumbnail where the host gives one, else a tile by type. */
-export function ResourceThumbnail({ resource, className }: { resource: Pick<Resource, 'type' | 'thumbnail_url'>; className?: string }) {
+export function ResourceThumbnail({
+  resource,
+  className,
+}: {
+  resource: Pick<Resource, 'type' | 'thumbnail_url'>;
+  className?: string;
+}) {
   const { Icon, tone } = placeholders[resource.type];
   // A thumbnail that cannot load (offline, blocked, removed video) falls back to the tile.
   const [failedUrl, setFailedUrl] = useState<string | null>(null);

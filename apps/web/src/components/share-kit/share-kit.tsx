@@ -39,7 +39,11 @@ export function ShareKit({ uuid, variant = 'card', className }: ShareKitProps) {
           />
         </label>
         <div className="flex gap-2">
-          <Button onClick={() => void copy(link, field.current)} className="flex-1 sm:flex-none" aria-label={isCopied ? 'Copied' : 'Copy link'}>
+          <Button
+            onClick={() => void copy(link, field.current)}
+            className="flex-1 sm:flex-none"
+            aria-label={isCopied ? 'Copied' : 'Copy link'}
+          >
             {isCopied ? <CheckIcon role="img" aria-label="Copied" className="size-4" /> : <CopyIcon className="size-4" />}
             {isCopied ? 'Copied' : 'Copy'}
           </Button>

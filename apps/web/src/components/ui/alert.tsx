@@ -11,10 +11,23 @@ const tones: Record<Tone, { box: string; icon: string; Icon: typeof InfoIcon }> 
 };
 
 /** An inline message. Errors are announced at once (role=alert), the rest politely (role=status). */
-export function Alert({ tone, title, children, className }: { tone: Tone; title?: string; children?: ReactNode; className?: string }) {
+export function Alert({
+  tone,
+  title,
+  children,
+  className,
+}: {
+  tone: Tone;
+  title?: string;
+  children?: ReactNode;
+  className?: string;
+}) {
   const { box, icon, Icon } = tones[tone];
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={cn('flex gap-3 rounded-lg border px-4 py-3 text-sm', box, className)}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={cn('flex gap-3 rounded-lg border px-4 py-3 text-sm', box, className)}
+    >
       <Icon className={cn('mt-0.5 size-4 shrink-0', icon)} />
       <div className="min-w-0 space-y-1">
         {title && <p className="font-semibold">{title}</p>}

@@ -34,7 +34,16 @@ interface ButtonProps extends ComponentProps<'button'> {
   isLoading?: boolean;
 }
 
-export function Button({ variant, size, isLoading = false, className, disabled, children, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  isLoading = false,
+  className,
+  disabled,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}

@@ -23,7 +23,17 @@ interface DialogProps {
  * An accessible modal on the native <dialog>: showModal() makes the rest of the page inert (focus
  * stays inside), Esc closes it, it is labelled by its title, and focus returns where it was.
  */
-export function Dialog({ open, onClose, title, description, children, footer, variant = 'modal', className, ...rest }: DialogProps) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  variant = 'modal',
+  className,
+  ...rest
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -116,7 +126,16 @@ interface ConfirmDialogProps {
 }
 
 /** Replaces window.confirm: the question, Cancel, and a confirm button named for what it does. */
-export function ConfirmDialog({ open, title, message, confirmLabel, tone = 'primary', isPending, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  tone = 'primary',
+  isPending,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Dialog
       open={open}
@@ -127,11 +146,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, tone = 'prim
           <Button variant="secondary" onClick={onCancel} disabled={isPending} autoFocus>
             Cancel
           </Button>
-          <Button
-            variant={tone === 'danger' ? 'danger-solid' : 'primary'}
-            onClick={onConfirm}
-            isLoading={isPending}
-          >
+          <Button variant={tone === 'danger' ? 'danger-solid' : 'primary'} onClick={onConfirm} isLoading={isPending}>
             {confirmLabel}
           </Button>
         </>

@@ -40,8 +40,7 @@ function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
   );
 }
 
-const describedBy = (id: string, error?: string, hint?: ReactNode) =>
-  error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+const describedBy = (id: string, error?: string, hint?: ReactNode) => (error ? `${id}-error` : hint ? `${id}-hint` : undefined);
 
 interface TextFieldProps extends ComponentProps<'input'> {
   label: string;

@@ -22,7 +22,16 @@ afterEach(cleanup);
 describe('Table', () => {
   it('asks its owner to sort when a sortable header is clicked, and marks the sorted column', () => {
     const onSortChange = vi.fn();
-    render(<Table caption="Rows" columns={columns} rows={rows} getRowId={(r) => r.id} sort={{ key: 'name', direction: 'asc' }} onSortChange={onSortChange} />);
+    render(
+      <Table
+        caption="Rows"
+        columns={columns}
+        rows={rows}
+        getRowId={(r) => r.id}
+        sort={{ key: 'name', direction: 'asc' }}
+        onSortChange={onSortChange}
+      />,
+    );
     const header = screen.getByRole('columnheader', { name: /Name/ });
     expect(header.getAttribute('aria-sort')).toBe('ascending');
     fireEvent.click(within(header).getByRole('button'));

@@ -106,7 +106,12 @@ export function Table<T>({
               const isSorted = sort?.key === column.key;
               const ariaSort = isSorted ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;
               return (
-                <th key={column.key} scope="col" aria-sort={ariaSort} className={cn('px-4 py-3 whitespace-nowrap', column.className)}>
+                <th
+                  key={column.key}
+                  scope="col"
+                  aria-sort={ariaSort}
+                  className={cn('px-4 py-3 whitespace-nowrap', column.className)}
+                >
                   {column.sortable && onSortChange ? (
                     <button
                       type="button"
@@ -227,7 +232,11 @@ export function CursorPager({ shown, hasMore, isFetchingMore, onLoadMore, noun }
 }
 
 /** Sorts loaded rows on the client for a table whose rows are all on screen. */
-export function sortRows<T>(rows: readonly T[], sort: SortState | null | undefined, valueOf: (row: T, key: string) => string | number): T[] {
+export function sortRows<T>(
+  rows: readonly T[],
+  sort: SortState | null | undefined,
+  valueOf: (row: T, key: string) => string | number,
+): T[] {
   if (!sort) return [...rows];
   const factor = sort.direction === 'asc' ? 1 : -1;
   return [...rows].sort((a, b) => {

@@ -60,7 +60,9 @@ export function Tabs<V extends string>({ items, value, onChange, label, classNam
             className={cn(
               '-mb-px inline-flex shrink-0 items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap transition-colors',
               'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
-              isSelected ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
+              isSelected
+                ? 'border-brand-600 text-brand-700'
+                : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
             )}
           >
             {item.label}

@@ -33,7 +33,11 @@ export function AdminDashboardPage() {
   const stats = useAdminStats(period);
   return (
     <>
-      <PageHeader title="Dashboard" description={`The referral program, ${periodLabels[period].toLowerCase()}.`} actions={<PeriodPicker className="w-44" />} />
+      <PageHeader
+        title="Dashboard"
+        description={`The referral program, ${periodLabels[period].toLowerCase()}.`}
+        actions={<PeriodPicker className="w-44" />}
+      />
       {stats.isPending ? (
         <PageSpinner />
       ) : stats.isError ? (
@@ -67,7 +71,17 @@ function Change({ value, previous, isRatio }: { value: number; previous: number 
   );
 }
 
-function StatCard({ label, value, previous, isRatio }: { label: string; value: number; previous: number | null; isRatio?: boolean }) {
+function StatCard({
+  label,
+  value,
+  previous,
+  isRatio,
+}: {
+  label: string;
+  value: number;
+  previous: number | null;
+  isRatio?: boolean;
+}) {
   return (
     <Card className="p-4">
       <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</p>
@@ -106,9 +120,17 @@ function Dashboard({ stats }: { stats: AdminStats }) {
         <Card className="p-5">
           <h2 className="text-base font-semibold text-slate-900">To do</h2>
           <ul className="mt-3 space-y-2 text-sm">
-            <TodoItem count={stats.todo.applications} label="applications waiting" to={`${paths.admin.users}?status=pending_approval`} />
+            <TodoItem
+              count={stats.todo.applications}
+              label="applications waiting"
+              to={`${paths.admin.users}?status=pending_approval`}
+            />
             <TodoItem count={stats.todo.failed_syncs} label="failed CRM syncs" to={`${paths.admin.leads}?sync_state=failed`} />
-            <TodoItem count={stats.todo.unattributed_leads} label="unattributed referrals" to={`${paths.admin.leads}?unattributed=true`} />
+            <TodoItem
+              count={stats.todo.unattributed_leads}
+              label="unattributed referrals"
+              to={`${paths.admin.leads}?unattributed=true`}
+            />
           </ul>
         </Card>
         <Card className="p-5">
@@ -145,11 +167,21 @@ function Dashboard({ stats }: { stats: AdminStats }) {
             <caption className="sr-only">Top partners by approved merchants, then referrals</caption>
             <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
               <tr>
-                <th scope="col" className="w-12 px-5 py-2">#</th>
-                <th scope="col" className="px-2 py-2">Partner</th>
-                <th scope="col" className="px-2 py-2 text-right">Referrals</th>
-                <th scope="col" className="px-2 py-2 text-right">Approved</th>
-                <th scope="col" className="hidden px-5 py-2 text-right sm:table-cell">Conversion</th>
+                <th scope="col" className="w-12 px-5 py-2">
+                  #
+                </th>
+                <th scope="col" className="px-2 py-2">
+                  Partner
+                </th>
+                <th scope="col" className="px-2 py-2 text-right">
+                  Referrals
+                </th>
+                <th scope="col" className="px-2 py-2 text-right">
+                  Approved
+                </th>
+                <th scope="col" className="hidden px-5 py-2 text-right sm:table-cell">
+                  Conversion
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
@@ -212,7 +244,11 @@ function PerDayChart({ stats }: { stats: AdminStats }) {
   return (
     <>
       {/* A pixel between bars only while they fit: 365 gaps alone are wider than a phone's card. */}
-      <div className={cn('mt-4 flex h-40 items-end', days.length <= 90 && 'gap-px')} role="img" aria-label={`Referrals per day, ${fmt(totals.reduce((a, b) => a + b, 0))} in total`}>
+      <div
+        className={cn('mt-4 flex h-40 items-end', days.length <= 90 && 'gap-px')}
+        role="img"
+        aria-label={`Referrals per day, ${fmt(totals.reduce((a, b) => a + b, 0))} in total`}
+      >
         {days.map((d, i) => (
           <div
             key={d.day}
@@ -319,7 +355,9 @@ function CrmHealthPanel() {
             <dt className="text-slate-500">Oldest pending</dt>
             <dd className="text-right font-medium text-slate-900">{age(health.data.oldest_pending_at)}</dd>
             <dt className="text-slate-500">Last success</dt>
-            <dd className="text-right font-medium text-slate-900">{health.data.last_success_at ? `${age(health.data.last_success_at)} ago` : '—'}</dd>
+            <dd className="text-right font-medium text-slate-900">
+              {health.data.last_success_at ? `${age(health.data.last_success_at)} ago` : '—'}
+            </dd>
           </dl>
           {health.data.errors.length > 0 && (
             <ul className="mt-3 space-y-1 border-t border-slate-200 pt-3 text-xs">

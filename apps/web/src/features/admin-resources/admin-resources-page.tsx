@@ -152,7 +152,10 @@ export function AdminResourcesPage() {
                   onDragOver={(event) => event.preventDefault()}
                   onDrop={(event) => onDrop(event, index)}
                   onDragEnd={() => setDragId(null)}
-                  className={cn('flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2 p-3 md:table-row md:p-0', dragId === resource.id && 'opacity-50')}
+                  className={cn(
+                    'flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2 p-3 md:table-row md:p-0',
+                    dragId === resource.id && 'opacity-50',
+                  )}
                 >
                   <td className="md:px-3 md:py-2">
                     <div className="flex items-center gap-1">
@@ -200,7 +203,12 @@ export function AdminResourcesPage() {
                         resource.published ? 'bg-brand-600' : 'bg-slate-300',
                       )}
                     >
-                      <span className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform', resource.published ? 'translate-x-5' : 'translate-x-0.5')} />
+                      <span
+                        className={cn(
+                          'inline-block size-5 rounded-full bg-white shadow transition-transform',
+                          resource.published ? 'translate-x-5' : 'translate-x-0.5',
+                        )}
+                      />
                     </button>
                   </td>
                   <td className="tabular-nums text-slate-700 md:px-3 md:py-2 md:text-right">
@@ -209,10 +217,20 @@ export function AdminResourcesPage() {
                   </td>
                   <td className="ml-auto md:px-3 md:py-2">
                     <div className="flex justify-end gap-1">
-                      <Button size="sm" variant="ghost" onClick={() => setEditing(resource)} aria-label={`Edit ${resource.title}`}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => setEditing(resource)}
+                        aria-label={`Edit ${resource.title}`}
+                      >
                         <PencilIcon className="size-4" />
                       </Button>
-                      <Button size="sm" variant="ghost" onClick={() => setDeleting(resource)} aria-label={`Delete ${resource.title}`}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => setDeleting(resource)}
+                        aria-label={`Delete ${resource.title}`}
+                      >
                         <TrashIcon className="size-4 text-red-600" />
                       </Button>
                     </div>

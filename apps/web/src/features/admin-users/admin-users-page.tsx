@@ -1,7 +1,14 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
-import { adminUserSorts, messages, type AdminUserSort, type AdminUserSummary, type Role, type UserStatus } from '@portal/contract';
+import {
+  adminUserSorts,
+  messages,
+  type AdminUserSort,
+  type AdminUserSummary,
+  type Role,
+  type UserStatus,
+} from '@portal/contract';
 import { DownloadIcon, MailIcon, PlusIcon, SearchIcon, UsersIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -105,15 +112,29 @@ export function AdminUsersPage() {
     { key: 'role', header: 'Role', className: 'max-sm:hidden', cell: (row) => roleLabels[row.role] },
     { key: 'status', header: 'Status', cell: (row) => <Badge tone={statusTones[row.status]}>{statusLabels[row.status]}</Badge> },
     { key: 'referrals', header: 'Referrals', sortable: true, className: 'sm:text-right', cell: (row) => row.referrals },
-    { key: 'approved', header: 'Approved', sortable: true, className: 'max-sm:hidden sm:text-right', cell: (row) => row.approved },
-    { key: 'conversion', header: 'Conversion', sortable: true, className: 'max-sm:hidden sm:text-right', cell: (row) => percent(row.conversion) },
+    {
+      key: 'approved',
+      header: 'Approved',
+      sortable: true,
+      className: 'max-sm:hidden sm:text-right',
+      cell: (row) => row.approved,
+    },
+    {
+      key: 'conversion',
+      header: 'Conversion',
+      sortable: true,
+      className: 'max-sm:hidden sm:text-right',
+      cell: (row) => percent(row.conversion),
+    },
     {
       key: 'last_login',
       header: 'Last login',
       sortable: true,
       className: 'max-sm:hidden',
       cell: (row) => (
-        <span title={row.last_login_at ? new Date(row.last_login_at).toLocaleString() : undefined}>{relativeTime(row.last_login_at)}</span>
+        <span title={row.last_login_at ? new Date(row.last_login_at).toLocaleString() : undefined}>
+          {relativeTime(row.last_login_at)}
+        </span>
       ),
     },
     { key: 'created', header: 'Created', sortable: true, className: 'max-sm:hidden', cell: (row) => shortDate(row.created_at) },
@@ -233,7 +254,12 @@ export function AdminUsersPage() {
           <Button size="sm" variant="secondary" onClick={() => setBulk('enable')}>
             Enable
           </Button>
-          <Button size="sm" variant="secondary" onClick={() => void exportCsv(selectedRows.map((row) => row.id))} isLoading={isExporting}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => void exportCsv(selectedRows.map((row) => row.id))}
+            isLoading={isExporting}
+          >
             <DownloadIcon className="size-4" />
             Export
           </Button>
@@ -263,9 +289,7 @@ export function AdminUsersPage() {
           sort={sort}
           onSortChange={(next) => setFilters({ sort: next.key as AdminUserSort, dir: next.direction })}
           selection={{ selected, onChange: setSelected, rowLabel: (row) => `Select ${row.full_name}` }}
-          empty={
-            <EmptyState icon={<UsersIcon className="size-6" />}>{isFiltered ? m.noUsers : m.noPartnersYet}</EmptyState>
-          }
+          empty={<EmptyState icon={<UsersIcon className="size-6" />}>{isFiltered ? m.noUsers : m.noPartnersYet}</EmptyState>}
           footer={
             <CursorPager
               shown={rows.length}

@@ -89,10 +89,26 @@ export function DashboardPage() {
             <StatusStrip summary={data} />
           </>
         ) : (
-          <div className={cn('space-y-6 transition-opacity', summary.isPlaceholderData && 'opacity-60')} aria-busy={summary.isFetching}>
-            <section aria-label={`Figures for ${periodLabels[period].toLowerCase()}`} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-              <StatCard label="Link visits" value={formatCount(data.cards.visits.value)} current={data.cards.visits.value} previous={data.cards.visits.previous} />
-              <StatCard label="Referrals" value={formatCount(data.cards.referrals.value)} current={data.cards.referrals.value} previous={data.cards.referrals.previous} />
+          <div
+            className={cn('space-y-6 transition-opacity', summary.isPlaceholderData && 'opacity-60')}
+            aria-busy={summary.isFetching}
+          >
+            <section
+              aria-label={`Figures for ${periodLabels[period].toLowerCase()}`}
+              className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4"
+            >
+              <StatCard
+                label="Link visits"
+                value={formatCount(data.cards.visits.value)}
+                current={data.cards.visits.value}
+                previous={data.cards.visits.previous}
+              />
+              <StatCard
+                label="Referrals"
+                value={formatCount(data.cards.referrals.value)}
+                current={data.cards.referrals.value}
+                previous={data.cards.referrals.previous}
+              />
               <StatCard
                 label="Conversion"
                 value={formatPercent(data.cards.conversion.value)}
@@ -101,7 +117,12 @@ export function DashboardPage() {
                 kind="ratio"
                 hint={data.cards.conversion.value === null ? 'No visits in this period' : undefined}
               />
-              <StatCard label="Approved merchants" value={formatCount(data.cards.approved.value)} current={data.cards.approved.value} previous={data.cards.approved.previous} />
+              <StatCard
+                label="Approved merchants"
+                value={formatCount(data.cards.approved.value)}
+                current={data.cards.approved.value}
+                previous={data.cards.approved.previous}
+              />
             </section>
 
             <Card className="p-4 sm:p-5">
@@ -181,7 +202,9 @@ function StatusStrip({ summary }: { summary: DashboardSummary }) {
               )}
             >
               <span className="text-xs leading-tight text-slate-600">{leadStatusLabels[status]}</span>
-              <span className="text-lg font-semibold tabular-nums text-slate-900">{formatCount(summary.status_counts[status])}</span>
+              <span className="text-lg font-semibold tabular-nums text-slate-900">
+                {formatCount(summary.status_counts[status])}
+              </span>
             </Link>
           </li>
         ))}
@@ -192,7 +215,11 @@ function StatusStrip({ summary }: { summary: DashboardSummary }) {
 
 function LatestReferrals({ summary }: { summary: DashboardSummary }) {
   if (summary.latest.length === 0) {
-    return <p className="py-6 text-center text-sm text-slate-500">No referrals yet. Requests made through your link will be listed here.</p>;
+    return (
+      <p className="py-6 text-center text-sm text-slate-500">
+        No referrals yet. Requests made through your link will be listed here.
+      </p>
+    );
   }
   return (
     <ul className="divide-y divide-slate-100">

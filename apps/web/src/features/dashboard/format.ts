@@ -16,7 +16,11 @@ export const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** The change against the previous period, as shown under a card. */
-export function describeChange(value: number | null, previous: number | null, kind: 'count' | 'ratio'): { text: string; tone: 'up' | 'down' | 'flat' } | null {
+export function describeChange(
+  value: number | null,
+  previous: number | null,
+  kind: 'count' | 'ratio',
+): { text: string; tone: 'up' | 'down' | 'flat' } | null {
   if (previous === null || value === null) return null;
   const diff = value - previous;
   if (Math.abs(diff) < 1e-9) return { text: 'No change', tone: 'flat' };

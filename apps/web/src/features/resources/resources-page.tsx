@@ -22,7 +22,10 @@ export function ResourcesPage() {
   const [playing, setPlaying] = useState<Resource | null>(null);
 
   const resources = useMemo(() => query.data ?? [], [query.data]);
-  const categories = useMemo(() => [...new Set(resources.map((r) => r.category))].sort((a, b) => a.localeCompare(b)), [resources]);
+  const categories = useMemo(
+    () => [...new Set(resources.map((r) => r.category))].sort((a, b) => a.localeCompare(b)),
+    [resources],
+  );
   const term = search.trim().toLowerCase();
   const matches = resources.filter(
     (r) =>
@@ -89,7 +92,9 @@ export function ResourcesPage() {
                     onClick={() => setCategory(value)}
                     className={cn(
                       'rounded-full px-3 py-1 text-sm font-medium ring-1 ring-inset transition-colors focus-visible:outline-2 focus-visible:outline-brand-600',
-                      isActive ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50',
+                      isActive
+                        ? 'bg-brand-600 text-white ring-brand-600'
+                        : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50',
                     )}
                   >
                     {value ?? 'All'}
@@ -110,7 +115,11 @@ export function ResourcesPage() {
 
           <section aria-labelledby="all-title">
             <h2 id="all-title" className="mb-3 text-sm font-semibold text-slate-900">
-              {isFiltered ? `${matches.length} ${matches.length === 1 ? 'result' : 'results'}` : featured.length > 0 ? 'More resources' : 'All resources'}
+              {isFiltered
+                ? `${matches.length} ${matches.length === 1 ? 'result' : 'results'}`
+                : featured.length > 0
+                  ? 'More resources'
+                  : 'All resources'}
             </h2>
             {rest.length === 0 && isFiltered ? (
               <p className="rounded-xl border border-dashed border-slate-300 py-10 text-center text-sm text-slate-500">

@@ -1,6 +1,12 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DEFAULT_COMPANY_NAME, httpUrlOrNull, limits, type publicSettingsResponse, type RegistrationMode } from '@portal/contract';
+import {
+  DEFAULT_COMPANY_NAME,
+  httpUrlOrNull,
+  limits,
+  type publicSettingsResponse,
+  type RegistrationMode,
+} from '@portal/contract';
 import { api } from './client';
 import { getData } from './envelope';
 import { apiPaths } from './paths';

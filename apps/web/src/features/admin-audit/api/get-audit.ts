@@ -24,4 +24,5 @@ export const auditQueryOptions = (filters: AuditFilters) =>
     staleTime: 0,
   });
 
-export const useAudit = (filters: AuditFilters) => useInfiniteQuery({ ...auditQueryOptions(filters), placeholderData: keepPreviousData });
+export const useAudit = (filters: AuditFilters) =>
+  useInfiniteQuery({ ...auditQueryOptions(filters), placeholderData: keepPreviousData });

@@ -41,7 +41,12 @@ function Change({ value }: { value: unknown }) {
 }
 
 const columns: Column<AuditEntry>[] = [
-  { key: 'at', header: 'Time', className: 'whitespace-nowrap', cell: (entry) => <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> },
+  {
+    key: 'at',
+    header: 'Time',
+    className: 'whitespace-nowrap',
+    cell: (entry) => <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>,
+  },
   {
     key: 'actor',
     header: 'Who',
@@ -83,7 +88,10 @@ export function AdminAuditPage() {
 
   return (
     <>
-      <PageHeader title="Audit log" description="Every change an admin made: status moves, reassignments, notes, retries, exports and settings." />
+      <PageHeader
+        title="Audit log"
+        description="Every change an admin made: status moves, reassignments, notes, retries, exports and settings."
+      />
       <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Select
           aria-label="Action"
@@ -99,8 +107,20 @@ export function AdminAuditPage() {
           value={values.target_type}
           onChange={(event) => setValues({ target_type: event.target.value })}
         />
-        <input type="date" aria-label="From" className={inputClasses(false)} value={values.from} onChange={(event) => setValues({ from: event.target.value })} />
-        <input type="date" aria-label="To" className={inputClasses(false)} value={values.to} onChange={(event) => setValues({ to: event.target.value })} />
+        <input
+          type="date"
+          aria-label="From"
+          className={inputClasses(false)}
+          value={values.from}
+          onChange={(event) => setValues({ from: event.target.value })}
+        />
+        <input
+          type="date"
+          aria-label="To"
+          className={inputClasses(false)}
+          value={values.to}
+          onChange={(event) => setValues({ to: event.target.value })}
+        />
       </div>
       {audit.isError ? (
         <Alert tone="error" title={getServerMessage(audit.error) ?? 'The audit log could not be loaded'}>

@@ -148,7 +148,13 @@ export function BulkStatusDialog({ open, onClose, leads: selectedLeads, onDone }
               {...register('reason')}
             />
           )}
-          <TextAreaField label="Note (optional)" rows={3} maxLength={leadNoteMax} error={errors.note?.message} {...register('note')} />
+          <TextAreaField
+            label="Note (optional)"
+            rows={3}
+            maxLength={leadNoteMax}
+            error={errors.note?.message}
+            {...register('note')}
+          />
           <CheckboxField label="Visible to partner" checked={isVisible} onChange={(checked) => setValue('visible', checked)} />
         </form>
       )}

@@ -151,7 +151,13 @@ export function ResourceFormDialog({ open, resource, categories, onClose, onSave
             {errors.form}
           </p>
         )}
-        <TextField label="Title" value={draft.title} onChange={(e) => set('title', e.target.value)} error={errors.title} maxLength={120} />
+        <TextField
+          label="Title"
+          value={draft.title}
+          onChange={(e) => set('title', e.target.value)}
+          error={errors.title}
+          maxLength={120}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
             label="Type"
@@ -240,11 +246,21 @@ export function ResourceFormDialog({ open, resource, categories, onClose, onSave
         )}
         <div className="flex flex-wrap gap-6">
           <label className="inline-flex items-center gap-2 text-sm text-slate-700">
-            <input type="checkbox" checked={draft.published} onChange={(e) => set('published', e.target.checked)} className="size-4 rounded border-slate-300" />
+            <input
+              type="checkbox"
+              checked={draft.published}
+              onChange={(e) => set('published', e.target.checked)}
+              className="size-4 rounded border-slate-300"
+            />
             Published (partners see it)
           </label>
           <label className="inline-flex items-center gap-2 text-sm text-slate-700">
-            <input type="checkbox" checked={draft.featured} onChange={(e) => set('featured', e.target.checked)} className="size-4 rounded border-slate-300" />
+            <input
+              type="checkbox"
+              checked={draft.featured}
+              onChange={(e) => set('featured', e.target.checked)}
+              className="size-4 rounded border-slate-300"
+            />
             Featured
           </label>
         </div>

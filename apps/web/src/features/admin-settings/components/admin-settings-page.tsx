@@ -85,25 +85,25 @@ export function AdminSettingsPage() {
         </Alert>
       ) : (
         <>
-        <KnownSettings
-          settings={settings.data}
-          onAdd={(key) => {
-            setForm({ mode: 'add', presetKey: key });
-            document.getElementById('setting-form')?.scrollIntoView({ block: 'nearest' });
-          }}
-          onEdit={(setting) => setForm({ mode: 'edit', setting })}
-        />
-        <h2 className="mb-3 text-base font-semibold text-slate-900">All settings</h2>
-        {settings.data.length === 0 ? (
-        <EmptyState icon={<CogIcon className="size-6" />}>{m.empty}</EmptyState>
-      ) : (
-        <SettingsTable
-          settings={settings.data}
-          deletingKey={deleteMutation.isPending ? (deleteMutation.variables ?? null) : null}
-          onEdit={(setting) => setForm({ mode: 'edit', setting })}
-          onDelete={setPendingDelete}
-        />
-        )}
+          <KnownSettings
+            settings={settings.data}
+            onAdd={(key) => {
+              setForm({ mode: 'add', presetKey: key });
+              document.getElementById('setting-form')?.scrollIntoView({ block: 'nearest' });
+            }}
+            onEdit={(setting) => setForm({ mode: 'edit', setting })}
+          />
+          <h2 className="mb-3 text-base font-semibold text-slate-900">All settings</h2>
+          {settings.data.length === 0 ? (
+            <EmptyState icon={<CogIcon className="size-6" />}>{m.empty}</EmptyState>
+          ) : (
+            <SettingsTable
+              settings={settings.data}
+              deletingKey={deleteMutation.isPending ? (deleteMutation.variables ?? null) : null}
+              onEdit={(setting) => setForm({ mode: 'edit', setting })}
+              onDelete={setPendingDelete}
+            />
+          )}
         </>
       )}
 

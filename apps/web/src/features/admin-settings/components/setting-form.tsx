@@ -54,7 +54,9 @@ export function SettingForm({ setting, presetKey, onDone }: SettingFormProps) {
     } catch (error) {
       toast.error(isEditing ? m.updateFailed : m.addFailed);
       const detail = getServerMessage(error);
-      const fieldErrors = axios.isAxiosError<{ errors?: Record<string, string> }>(error) ? error.response?.data?.errors : undefined;
+      const fieldErrors = axios.isAxiosError<{ errors?: Record<string, string> }>(error)
+        ? error.response?.data?.errors
+        : undefined;
       if (fieldErrors?.value) setError('value', { message: fieldErrors.value }, { shouldFocus: true });
       else if (fieldErrors?.key) setError('key', { message: fieldErrors.key }, { shouldFocus: true });
       else if (detail) setFormError(detail);
@@ -75,7 +77,14 @@ export function SettingForm({ setting, presetKey, onDone }: SettingFormProps) {
             {isEditing ? (
               <TextField label="Key" value={setting.key} disabled readOnly hint="Keys cannot be changed." />
             ) : (
-              <TextField label="Key" autoComplete="off" autoFocus={!presetKey} hint={keyHint} error={errors.key?.message} {...register('key')} />
+              <TextField
+                label="Key"
+                autoComplete="off"
+                autoFocus={!presetKey}
+                hint={keyHint}
+                error={errors.key?.message}
+                {...register('key')}
+              />
             )}
             <TextAreaField
               label="Value"

@@ -37,7 +37,9 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
       toast.success(`${messages.adminUsers.invited} to ${values.email}`);
       close();
     } catch (error) {
-      const fieldErrors = axios.isAxiosError<{ errors?: Record<string, string> }>(error) ? error.response?.data?.errors : undefined;
+      const fieldErrors = axios.isAxiosError<{ errors?: Record<string, string> }>(error)
+        ? error.response?.data?.errors
+        : undefined;
       if (fieldErrors?.email) setError('email', { message: fieldErrors.email }, { shouldFocus: true });
       else setFormError(getServerMessage(error) ?? 'Failed to send the invitation');
     }

@@ -22,7 +22,17 @@ export function ReasonDialog(props: ReasonDialogProps) {
   return props.open ? <ReasonDialogBody {...props} /> : null;
 }
 
-function ReasonDialogBody({ open, title, description, confirmLabel, tone = 'primary', isReasonOptional, isPending, onConfirm, onCancel }: ReasonDialogProps) {
+function ReasonDialogBody({
+  open,
+  title,
+  description,
+  confirmLabel,
+  tone = 'primary',
+  isReasonOptional,
+  isPending,
+  onConfirm,
+  onCancel,
+}: ReasonDialogProps) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const formId = useId();

@@ -11,8 +11,7 @@ export async function getMe(): Promise<User> {
   return (await getData<typeof meResponse>(api.get(apiPaths.users.me))).user;
 }
 
-export const meQueryOptions = () =>
-  queryOptions({ queryKey: ['users', 'me'], queryFn: getMe, staleTime: 0, retry: false });
+export const meQueryOptions = () => queryOptions({ queryKey: ['users', 'me'], queryFn: getMe, staleTime: 0, retry: false });
 
 /** Refreshes the stored profile each time the layout loads (spec §4); a failure is only logged. */
 export function useProfileRefresh() {

@@ -6,7 +6,17 @@ import { Card } from '@/components/ui/card';
 import { paths } from '@/lib/paths';
 
 /** The centred card every logged-out screen sits in. */
-export function AuthShell({ title, description, children, footer }: { title: string; description?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthShell({
+  title,
+  description,
+  children,
+  footer,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   useDocumentTitle(title);
   return (
     <main className="flex min-h-dvh flex-col items-center bg-gradient-to-b from-brand-50 via-slate-50 to-slate-50 px-4 py-12 sm:justify-center sm:py-16">
@@ -38,11 +48,26 @@ export function BackToLoginLink() {
 }
 
 /** The line under a form that flips the card between signing in and creating an account. */
-export function AuthModeSwitch({ prompt, action, onSwitch, disabled }: { prompt: string; action: string; onSwitch: () => void; disabled?: boolean }) {
+export function AuthModeSwitch({
+  prompt,
+  action,
+  onSwitch,
+  disabled,
+}: {
+  prompt: string;
+  action: string;
+  onSwitch: () => void;
+  disabled?: boolean;
+}) {
   return (
     <p className="mt-6 border-t border-slate-200 pt-5 text-center text-sm text-slate-600">
       {prompt}{' '}
-      <button type="button" onClick={onSwitch} disabled={disabled} className={`${authLinkClasses} disabled:cursor-not-allowed disabled:opacity-60`}>
+      <button
+        type="button"
+        onClick={onSwitch}
+        disabled={disabled}
+        className={`${authLinkClasses} disabled:cursor-not-allowed disabled:opacity-60`}
+      >
         {action}
       </button>
     </p>

@@ -59,7 +59,15 @@ export function ForgotPasswordPage() {
     >
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {formError && <Alert tone="error">{formError}</Alert>}
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" autoFocus error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoFocus
+          error={errors.email?.message}
+          {...register('email')}
+        />
         <Button type="submit" className="w-full" isLoading={isSubmitting}>
           {isSubmitting ? 'Sending…' : m.button}
         </Button>

@@ -60,9 +60,23 @@ export function LoginForm({ onCreateAccount, onChallenge, notice: restartNotice 
         {signedOut && !restartNotice && <Alert tone="info">{signedOut}</Alert>}
         {restartNotice && <Alert tone="info">{restartNotice}</Alert>}
         {formError && <Alert tone="error">{formError}</Alert>}
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" autoFocus error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoFocus
+          error={errors.email?.message}
+          {...register('email')}
+        />
         <div className="space-y-1.5">
-          <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...register('password')}
+          />
           <div className="flex justify-end">
             <Link to={paths.forgotPassword} className={`text-sm ${authLinkClasses}`}>
               Forgot password?

@@ -9,9 +9,30 @@ export type PasswordStrength = 0 | 1 | 2 | 3 | 4;
 export const strengthLabels = ['Too short', 'Weak', 'Fair', 'Good', 'Strong'] as const;
 
 const obvious = new Set([
-  'password', 'password1', 'password123', 'passw0rd', '12345678', '123456789', '1234567890', '87654321',
-  'qwertyuiop', 'qwerty123', 'iloveyou', 'sunshine', 'princess', 'football', 'baseball', 'superman',
-  'letmein1', 'welcome1', 'trustno1', 'abcd1234', '11111111', '00000000', '1q2w3e4r', 'asdfghjkl',
+  'password',
+  'password1',
+  'password123',
+  'passw0rd',
+  '12345678',
+  '123456789',
+  '1234567890',
+  '87654321',
+  'qwertyuiop',
+  'qwerty123',
+  'iloveyou',
+  'sunshine',
+  'princess',
+  'football',
+  'baseball',
+  'superman',
+  'letmein1',
+  'welcome1',
+  'trustno1',
+  'abcd1234',
+  '11111111',
+  '00000000',
+  '1q2w3e4r',
+  'asdfghjkl',
 ]);
 
 const classes = [

@@ -59,7 +59,14 @@ export function RegisterForm({ onSignIn }: { onSignIn: () => void }) {
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {formError && <Alert tone="error">{formError}</Alert>}
         <TextField label="Full Name" autoComplete="name" autoFocus error={errors.full_name?.message} {...register('full_name')} />
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
         <TextField
           label="Password"
           type="password"
@@ -68,7 +75,13 @@ export function RegisterForm({ onSignIn }: { onSignIn: () => void }) {
           error={errors.password?.message}
           {...register('password')}
         />
-        <TextField label="Confirm Password" type="password" autoComplete="new-password" error={errors.confirm_password?.message} {...register('confirm_password')} />
+        <TextField
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirm_password?.message}
+          {...register('confirm_password')}
+        />
         <Button type="submit" className="w-full" isLoading={isSubmitting}>
           {isSubmitting ? 'Creating account…' : 'Create account'}
         </Button>

@@ -91,7 +91,13 @@ function ResetPasswordForm({ token, isInvite }: { token: string; isInvite: boole
           error={errors.new_password?.message}
           {...register('new_password')}
         />
-        <TextField label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirm_new_password?.message} {...register('confirm_new_password')} />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirm_new_password?.message}
+          {...register('confirm_new_password')}
+        />
         <Button type="submit" className="w-full" isLoading={isSubmitting}>
           {isSubmitting ? 'Saving…' : isInvite ? 'Set password' : 'Reset password'}
         </Button>

@@ -28,8 +28,7 @@ export async function callApi(
   return { status: response.status, ok: response.ok, body };
 }
 
-export const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /** `{status:'success', data}` → data, else an error carrying the server's message when it sent one. */
 export function readSuccessData(response: ApiResponse): Record<string, unknown> {

@@ -24,7 +24,7 @@ function visitSource(search: string): { src?: string; utm_source?: string } {
 export function countReferralVisit(uuid: string, search: string = typeof location === 'undefined' ? '' : location.search): void {
   if (countedVisits.has(uuid)) return;
   countedVisits.add(uuid);
-  callApi(`/leads/referral/${encodeURIComponent(uuid)}/visit`, { method: 'POST', json: visitSource(search) }).catch((error: unknown) =>
-    console.warn('Could not count the referral visit', error),
+  callApi(`/leads/referral/${encodeURIComponent(uuid)}/visit`, { method: 'POST', json: visitSource(search) }).catch(
+    (error: unknown) => console.warn('Could not count the referral visit', error),
   );
 }

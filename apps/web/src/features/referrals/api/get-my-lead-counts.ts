@@ -7,6 +7,7 @@ import { apiPaths } from '@/lib/api/paths';
 /** GET /leads/mine/counts: the partner's referrals per status, and their total. */
 export const getMyLeadCounts = () => getData<typeof leadCountsResponse>(api.get(apiPaths.leads.mineCounts));
 
-export const myLeadCountsQueryOptions = () => queryOptions({ queryKey: ['leads', 'mine', 'counts'], queryFn: getMyLeadCounts, staleTime: 0 });
+export const myLeadCountsQueryOptions = () =>
+  queryOptions({ queryKey: ['leads', 'mine', 'counts'], queryFn: getMyLeadCounts, staleTime: 0 });
 
 export const useMyLeadCounts = () => useQuery(myLeadCountsQueryOptions());

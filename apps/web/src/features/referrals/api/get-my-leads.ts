@@ -22,4 +22,5 @@ export const myLeadsQueryOptions = (filters: MyLeadFilters) =>
     staleTime: 0,
   });
 
-export const useMyLeads = (filters: MyLeadFilters) => useInfiniteQuery({ ...myLeadsQueryOptions(filters), placeholderData: keepPreviousData });
+export const useMyLeads = (filters: MyLeadFilters) =>
+  useInfiniteQuery({ ...myLeadsQueryOptions(filters), placeholderData: keepPreviousData });

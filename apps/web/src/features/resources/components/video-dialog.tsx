@@ -4,7 +4,13 @@ import { Dialog } from '@/components/ui/dialog';
 /** The embedded player, from the privacy-enhanced host; mounted only while open. */
 export function VideoDialog({ resource, onClose }: { resource: Resource | null; onClose: () => void }) {
   return (
-    <Dialog open={resource !== null} onClose={onClose} title={resource?.title ?? ''} className="sm:max-w-3xl" description={resource?.description || undefined}>
+    <Dialog
+      open={resource !== null}
+      onClose={onClose}
+      title={resource?.title ?? ''}
+      className="sm:max-w-3xl"
+      description={resource?.description || undefined}
+    >
       {resource?.embed_url && (
         <div className="aspect-video w-full overflow-hidden rounded-lg bg-black">
           <iframe

@@ -24,7 +24,9 @@ export function useEndSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (sessionId?: number) =>
-      getMessage(sessionId === undefined ? api.post(apiPaths.users.revokeOtherSessions) : api.delete(apiPaths.users.session(sessionId))),
+      getMessage(
+        sessionId === undefined ? api.post(apiPaths.users.revokeOtherSessions) : api.delete(apiPaths.users.session(sessionId)),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
   });
 }

@@ -9,7 +9,7 @@ import { apiPaths } from '@/lib/api/paths';
 export async function getPixelId(): Promise<string> {
   const data = await getData<typeof pixelResponse>(api.get(apiPaths.users.pixelId));
   // Older servers answered null for "none".
-  return (data.facebook_pixel_id) ?? '';
+  return data.facebook_pixel_id ?? '';
 }
 
 export const pixelIdQueryOptions = () => queryOptions({ queryKey: ['users', 'me', 'pixel-id'], queryFn: getPixelId });

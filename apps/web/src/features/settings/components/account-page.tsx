@@ -5,7 +5,10 @@ import { AccountSecurity } from './account-security';
 export function AccountPage() {
   return (
     <>
-      <PageHeader title="Your account" description="Your password, two-factor authentication and the devices signed in to your account." />
+      <PageHeader
+        title="Your account"
+        description="Your password, two-factor authentication and the devices signed in to your account."
+      />
       <AccountSecurity />
     </>
   );

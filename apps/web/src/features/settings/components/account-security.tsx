@@ -46,8 +46,11 @@ function ChangePasswordCard() {
       toast.success(message ?? messages.account.passwordChanged);
       reset();
     } catch (error) {
-      const fieldErrors = axios.isAxiosError<{ errors?: Record<string, string> }>(error) ? error.response?.data?.errors : undefined;
-      if (fieldErrors?.current_password) setError('current_password', { message: fieldErrors.current_password }, { shouldFocus: true });
+      const fieldErrors = axios.isAxiosError<{ errors?: Record<string, string> }>(error)
+        ? error.response?.data?.errors
+        : undefined;
+      if (fieldErrors?.current_password)
+        setError('current_password', { message: fieldErrors.current_password }, { shouldFocus: true });
       else if (fieldErrors?.new_password) setError('new_password', { message: fieldErrors.new_password }, { shouldFocus: true });
       else setFormError(getServerMessage(error) ?? 'Failed to change the password');
     }
@@ -66,9 +69,27 @@ function ChangePasswordCard() {
             </p>
           </div>
           {formError && <Alert tone="error">{formError}</Alert>}
-          <TextField label="Current password" type="password" autoComplete="current-password" error={errors.current_password?.message} {...register('current_password')} />
-          <TextField label="New password" type="password" autoComplete="new-password" error={errors.new_password?.message} {...register('new_password')} />
-          <TextField label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirm_new_password?.message} {...register('confirm_new_password')} />
+          <TextField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.current_password?.message}
+            {...register('current_password')}
+          />
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.new_password?.message}
+            {...register('new_password')}
+          />
+          <TextField
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirm_new_password?.message}
+            {...register('confirm_new_password')}
+          />
         </div>
         <div className="flex justify-end rounded-b-xl border-t border-slate-200 bg-slate-50 px-5 py-3 sm:px-6">
           <Button type="submit" isLoading={isSubmitting}>
@@ -101,7 +122,12 @@ function SessionsCard() {
           <p className="mt-1 text-sm text-slate-600">Sign out a device you no longer use or do not recognise.</p>
         </div>
         {others.length > 0 && (
-          <Button variant="secondary" size="sm" onClick={() => void endSessions()} isLoading={end.isPending && end.variables === undefined}>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => void endSessions()}
+            isLoading={end.isPending && end.variables === undefined}
+          >
             Sign out all other devices
           </Button>
         )}
@@ -120,7 +146,8 @@ function SessionsCard() {
                   {session.current && <Badge tone="green">This device</Badge>}
                 </p>
                 <p className="text-slate-500">
-                  Last used {new Date(session.last_used_at).toLocaleString()} · signed in {new Date(session.created_at).toLocaleDateString()}
+                  Last used {new Date(session.last_used_at).toLocaleString()} · signed in{' '}
+                  {new Date(session.created_at).toLocaleDateString()}
                 </p>
               </div>
               {!session.current && (
