@@ -28,7 +28,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         // Maps are written for the bundle report and local debugging, but no sourceMappingURL points at
         // them and the server refuses to serve *.map.
         sourcemap: 'hidden' as const,
-        // The bundle bench reads it to find each route's chunks (scripts/bench/bundle.ts).
+        // The server reads it to preload the landing page's chunks (apps/server/src/plugins/landing-ssr.ts).
         manifest: true,
         chunkSizeWarningLimit: 300,
         rolldownOptions: {

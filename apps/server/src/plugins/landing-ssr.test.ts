@@ -63,8 +63,8 @@ describe('the landing page rendered on the server', () => {
       '<link rel="stylesheet" crossorigin href="/assets/index-1.css" media="print" data-deferred-style>',
     );
     expect(res.body).toContain('<noscript><link rel="stylesheet" href="/assets/index-1.css"></noscript>');
-    // The chunks are fetched by main.js once the page is parsed, not ahead of the first paint.
-    expect(res.body).not.toContain('modulepreload');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/referral-entry-2.js">');
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/react-3.js">');
   });
 
   it('compresses the page for a browser that accepts it', async () => {

@@ -18,12 +18,37 @@ type Render = (input: LandingInput) => { html: string; data: unknown };
 interface Renderer {
   render: Render;
   criticalCss: string;
+  /** The referral entry and the chunks it imports, fetched with main.js instead of after it. */
+  preloads: string[];
   mtimeMs: number;
 }
 
 const ssrDirName = 'ssr';
 /** Never served: the server's renderer, not an asset. */
 export const isSsrPath = (pathname: string) => pathname === `/${ssrDirName}` || pathname.startsWith(`/${ssrDirName}/`);
+const referralEntrySource = 'src/features/referral/referral-entry.tsx';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/** The entry's file and its static imports, from Vite's manifest; [] without one. */
+function readPreloads(distDir: string): string[] {
+  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestFile)) return [];
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  visit(referralEntrySource);
+  return [...files];
+}
+
 /** JSON that cannot end the <script> element it sits in, nor open a comment. */
 export const jsonForScript = (value: unknown) =>
   JSON.stringify(value)
@@ -53,7 +78,7 @@ export function createLandingRenderer(distDir: string) {
       loaded = (async () => {
         const mod = (await import(`${pathToFileURL(rendererFile).href}?v=${stat.mtimeMs}`)) as { renderLandingPage: Render };
         const criticalCss = await fs.promises.readFile(cssFile, 'utf8').catch(() => '');
-        return { render: mod.renderLandingPage, criticalCss, mtimeMs: stat.mtimeMs };
+        return { render: mod.renderLandingPage, criticalCss, preloads: readPreloads(distDir), mtimeMs: stat.mtimeMs };
       })();
     }
     return loaded;
@@ -70,21 +95,20 @@ export function createLandingRenderer(distDir: string) {
       if (cache.size >= 20) cache.delete(cache.keys().next().value!);
       cache.set(key, rendered);
     }
-    return composeLandingHtml(indexHtml, { ...rendered, criticalCss: renderer.criticalCss });
+    return composeLandingHtml(indexHtml, { ...rendered, criticalCss: renderer.criticalCss, preloads: renderer.preloads });
   };
 }
 
 /**
  * The built index.html, server-rendered: the markup in #root, the hydration data as a JSON block
  * (the CSP runs no inline script), the critical CSS inline and the full stylesheet deferred
- * (media=print until the script applies it; a <noscript> copy for browsers without JavaScript).
- *
- * No modulepreload links for the landing page's chunks: the preload scanner would request all of them
- * from the main thread before the parser starts on the body, and their arrival and compilation then
- * compete with the first frame, whose paint is the page's LCP (issue 12 §1). main.js fetches them in
- * parallel itself (Vite's preload of a dynamic import's chunks) once the parser is done.
+ * (media=print until the script applies it; a <noscript> copy for browsers without JavaScript), and
+ * modulepreload links for the landing page's chunks.
  */
-export function composeLandingHtml(indexHtml: string, page: { html: string; data: unknown; criticalCss: string }): string {
+export function composeLandingHtml(
+  indexHtml: string,
+  page: { html: string; data: unknown; criticalCss: string; preloads: string[] },
+): string {
   let html = indexHtml.replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`);
   html = html.replace(
     /<\/body>/i,
@@ -99,6 +123,8 @@ export function composeLandingHtml(indexHtml: string, page: { html: string; data
       },
     );
   }
+  const preloads = page.preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
+  if (preloads) html = html.replace(/<\/head>/i, () => `  ${preloads}\n  </head>`);
   return html;
 }
 
