@@ -138,7 +138,7 @@ export function LandingPage({ uuid, initial, onReady }: { uuid: string | null; i
 
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
-      <header className="border-b border-slate-200 bg-white/95 backdrop-blur">
+      <header className="border-b border-slate-200 bg-white/95">
         <div className={`${container} flex h-16 items-center justify-between`}>
           <span className="flex min-w-0 items-center gap-2.5">
             {logoUrl ? (
