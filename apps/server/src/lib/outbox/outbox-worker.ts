@@ -100,16 +100,15 @@ export function createOutboxProcessor(db: Database, opts: OutboxProcessorOptions
         .set({ status: 'done', lockedUntil: null, lastError: null })
         .where(stillOurs(entry))
         .returning({ id: outbox.id });
-    const { onDone } = handler;
     // Nothing to record beside it (mails): one statement, without a transaction's BEGIN and COMMIT
     // round trips, which cost as much as the update on every mail of every lead.
-    if (!onDone) {
+    if (!handler.onDone) {
       await markDone(db);
       return;
     }
     await db.transaction(async (tx) => {
       const done = await markDone(tx);
-      if (done.length) await onDone(tx, entry);
+      if (done.length) await handler.onDone?.(tx, entry);
     });
   }
 
