@@ -3,7 +3,11 @@
 // API alone), next to a bare Fastify route measured in the same run. PGlite always; PostgreSQL too
 // when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a fresh database is created and dropped).
 // Each server runs in a child process so the load generator does not share its event loop.
-// Run alone: `node --import tsx scripts/bench/leads.ts` (BENCH_SECONDS, default 10).
+// Run alone: `node --import tsx scripts/bench/leads.ts` (BENCH_SECONDS, default 10; BENCH_LEAD_TARGETS, a
+// comma list of bare, pglite, postgres, default all; BENCH_CEILING=off skips the ceilings; BENCH_TRACE=1
+// prints where a server's latency goes). Beside the rates it prints the CPU each lead cost
+// the server's process, PostgreSQL's backends and the load generator (Linux /proc): on a shared
+// machine the rates move with the load, the CPU per lead much less.
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
@@ -11,7 +15,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import autocannon, { type Request as AutocannonRequest } from 'autocannon';
+import pg from 'pg';
 import Fastify from 'fastify';
 import { composeLeadPayload, consentTextVersion } from '@portal/contract';
 // The bench builds the server from its sources, as the tests do; the apps themselves never import each other.
@@ -34,6 +40,19 @@ export interface LeadBenchRow {
   errors: number;
   /** Lead rows: the same statement straight through the driver, measured in the same run. */
   ceiling?: CeilingResult;
+  cpu?: CpuPerRequest;
+}
+
+/** Milliseconds of CPU per request (per statement for a ceiling) while measuring; null where unknown. */
+interface CpuPerRequest {
+  /** The server's process (for PGlite, the database's work too). */
+  server: number | null;
+  /** Of which in the kernel (system time: sockets, files). */
+  serverSystem: number | null;
+  /** PostgreSQL's backends of the bench database. */
+  postgres: number | null;
+  /** The load generator (autocannon, in the parent process); the ceiling has none. */
+  load: number | null;
 }
 
 type DatabaseTargetSpec = { kind: 'pglite' } | { kind: 'postgres'; url: string };
@@ -47,6 +66,7 @@ interface CeilingResult {
   statementsPerLead: number;
   statementsPerSec: number;
   p99Ms: number;
+  cpu?: CpuPerRequest;
 }
 
 const LEAD_PATH = '/api/v1/leads/referral/by-uuid';
@@ -90,6 +110,7 @@ async function serve(target: ServeTarget): Promise<void> {
     .insert(users)
     .values({ fullName: 'Bench Partner', email: 'bench-partner@bench.example', passwordHash: 'not-a-login' })
     .returning({ uuid: users.uuid });
+  if (process.env.BENCH_TRACE) traceServer(database.db, app);
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   global.gc?.();
   await new Promise((r) => setTimeout(r, 500));
@@ -99,6 +120,71 @@ async function serve(target: ServeTarget): Promise<void> {
   await app.close();
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * BENCH_TRACE=1: where a server's latency goes while measuring (the parent sends 'trace-start' and
+ * 'trace-report'): garbage-collection pauses, the event loop's delay and, on PGlite, how long each
+ * transaction (a group commit) and each statement outside one (a lone lead, the worker's) held the
+ * thread. Printed by the server, on stderr.
+ */
+function traceServer(db: unknown, app: Awaited<ReturnType<typeof buildApp>>): void {
+  const gcPauses: number[] = [];
+  const answered: number[] = [];
+  // From Fastify's reading of the request to its answer: what the client saw beyond this waited outside the server.
+  app.addHook('onResponse', (_request, reply, done) => {
+    if (isTracing) answered.push(reply.elapsedTime);
+    done();
+  });
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  const gc = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) gcPauses.push(entry.duration);
+  });
+  // PGlite, told from node-postgres's pool by what only it has (the bench does not depend on it).
+  const client = (db as { $client: Record<string, unknown> }).$client;
+  const isPglite = typeof client.transaction === 'function' && typeof client.exec === 'function';
+  const transactions: number[] = [];
+  const statements: number[] = [];
+  let isTracing = false;
+  if (isPglite) {
+    const timed = <A extends unknown[], R>(fn: (...args: A) => Promise<R>, into: number[]) =>
+      async function (this: unknown, ...args: A): Promise<R> {
+        const started = performance.now();
+        try {
+          return await fn.apply(this, args);
+        } finally {
+          if (isTracing) into.push(performance.now() - started);
+        }
+      };
+    type Method = (...args: unknown[]) => Promise<unknown>;
+    client.transaction = timed((client.transaction as Method).bind(client), transactions);
+    client.query = timed((client.query as Method).bind(client), statements);
+  }
+  process.on('message', (message) => {
+    if (message === 'trace-start') {
+      isTracing = true;
+      gc.observe({ entryTypes: ['gc'] });
+      loop.enable();
+    } else if (message === 'trace-report') {
+      isTracing = false;
+      gc.disconnect();
+      loop.disable();
+      const ms = (ns: number) => (ns / 1e6).toFixed(1);
+      console.error(
+        `  trace: event-loop delay p50 ${ms(loop.percentile(50))} p99 ${ms(loop.percentile(99))} max ${ms(loop.max)} ms; ` +
+          `requests in the server ${summary(answered)}; GC ${summary(gcPauses)}` +
+          (isPglite ? `; transactions ${summary(transactions)}; statements outside them ${summary(statements)}` : ''),
+      );
+    }
+  });
+}
+
+/** Count, total, p50, p99 and max of durations in ms. */
+function summary(durations: number[]): string {
+  const sorted = [...durations].sort((a, b) => a - b);
+  const at = (q: number) => (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0).toFixed(1);
+  const total = sorted.reduce((a, b) => a + b, 0);
+  return `${sorted.length} (total ${total.toFixed(0)}, p50 ${at(0.5)}, p99 ${at(0.99)}, max ${(sorted.at(-1) ?? 0).toFixed(1)} ms)`;
 }
 
 type Query = (text: string, params: unknown[]) => Promise<unknown>;
@@ -173,6 +259,7 @@ async function measureCeiling(db: DatabaseTargetSpec, seconds: number): Promise<
   };
   for (let i = 0; i < 200; i++) await runOne(); // warm-up, as the HTTP runs have
   latencies.length = 0;
+  const cpuBefore = await cpuSnapshot(process.pid, db.kind === 'postgres' ? db.url : undefined);
   const started = performance.now();
   const deadline = started + seconds * 1000;
   await Promise.all(
@@ -181,6 +268,11 @@ async function measureCeiling(db: DatabaseTargetSpec, seconds: number): Promise<
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const cpu = cpuPerRequest(
+    cpuBefore,
+    await cpuSnapshot(process.pid, db.kind === 'postgres' ? db.url : undefined),
+    latencies.length,
+  );
   latencies.sort((a, b) => a - b);
   await app.close();
   await database.close();
@@ -189,13 +281,79 @@ async function measureCeiling(db: DatabaseTargetSpec, seconds: number): Promise<
     statementsPerLead: sent.length,
     statementsPerSec: Math.round(latencies.length / elapsed),
     p99Ms: Math.round(latencies[Math.floor(latencies.length * 0.99)] ?? 0),
+    cpu: { ...cpu, load: null },
+  };
+}
+
+interface CpuSnapshot {
+  server: { total: number; system: number } | null;
+  load: number;
+  /** CPU milliseconds by backend pid. */
+  backends: Map<number, number> | null;
+}
+
+/** CPU milliseconds a process has used so far, all and in the kernel (/proc, at 100 ticks a second), null off Linux. */
+function processCpu(pid: number): { total: number; system: number } | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const system = Number(fields[12]) * 10;
+    return { total: Number(fields[11]) * 10 + system, system };
+  } catch {
+    return null;
+  }
+}
+
+/** The CPU used so far by the server, the load generator and, on a local PostgreSQL, the bench database's backends. */
+async function cpuSnapshot(serverPid: number, databaseUrl: string | undefined): Promise<CpuSnapshot> {
+  let backends: Map<number, number> | null = null;
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      );
+      backends = new Map();
+      for (const { pid } of rows) {
+        const cpu = processCpu(pid);
+        if (cpu === null) {
+          backends = null; // not on this machine
+          break;
+        }
+        backends.set(pid, cpu.total);
+      }
+    } finally {
+      await client.end();
+    }
+  }
+  const { user, system } = process.cpuUsage();
+  return { server: processCpu(serverPid), load: (user + system) / 1000, backends };
+}
+
+function cpuPerRequest(before: CpuSnapshot, after: CpuSnapshot, requests: number): CpuPerRequest {
+  const per = (ms: number) => Math.round((ms / Math.max(requests, 1)) * 1000) / 1000;
+  let postgres: number | null = null;
+  if (before.backends && after.backends) {
+    // A backend that connected meanwhile counts from zero; one that left is lost (the pool keeps its connections).
+    let ms = 0;
+    for (const [pid, now] of after.backends) ms += now - (before.backends.get(pid) ?? 0);
+    postgres = per(ms);
+  }
+  return {
+    server: before.server && after.server ? per(after.server.total - before.server.total) : null,
+    serverSystem: before.server && after.server ? per(after.server.system - before.server.system) : null,
+    postgres,
+    load: per(after.load - before.load),
   };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Parent process: load and report.
 
-async function startServer<T = Serving>(target: ServeTarget): Promise<T & { stop(): Promise<void> }> {
+async function startServer<T = Serving>(
+  target: ServeTarget,
+): Promise<T & { pid: number; trace(message: string): void; stop(): Promise<void> }> {
   const child = fork(fileURLToPath(import.meta.url), [], {
     // BENCH_CPU_PROF=<dir>: each server child writes a CPU profile there (node --cpu-prof).
     execArgv: [
@@ -214,6 +372,10 @@ async function startServer<T = Serving>(target: ServeTarget): Promise<T & { stop
   ])) as [T];
   return {
     ...serving,
+    pid: child.pid!,
+    trace(message: string) {
+      if (process.env.BENCH_TRACE && child.connected) child.send(message);
+    },
     async stop() {
       if (child.exitCode !== null) return;
       const exited = once(child, 'exit');
@@ -256,16 +418,30 @@ function leadRequests(partnerUuid: string) {
   ];
 }
 
-async function measure(serving: Serving, expectedStatus: number, seconds: number) {
+async function measure(
+  serving: Serving & { pid: number; trace(message: string): void },
+  expectedStatus: number,
+  seconds: number,
+  databaseUrl?: string,
+) {
   const options = { url: serving.url, connections: CONNECTIONS, requests: leadRequests(serving.partnerUuid) };
   await autocannon({ ...options, amount: 200 }); // warm-up: JIT, connection pools, first queries
+  const before = await cpuSnapshot(serving.pid, databaseUrl);
+  serving.trace('trace-start');
   const result = await autocannon({ ...options, duration: seconds });
+  serving.trace('trace-report');
+  if (process.env.BENCH_TRACE) {
+    const l = result.latency;
+    console.error(`  latency (ms): p50 ${l.p50} p90 ${l.p90} p97.5 ${l.p97_5} p99 ${l.p99} max ${l.max}`);
+  }
+  const cpu = cpuPerRequest(before, await cpuSnapshot(serving.pid, databaseUrl), result.requests.total);
   const counted = Number(result.statusCodeStats?.[`${expectedStatus}`]?.count ?? 0);
   return {
     requestsPerSec: Math.round(result.requests.average),
     p99Ms: result.latency.p99,
     unexpected: result.requests.total - counted,
     errors: result.errors + result.timeouts,
+    cpu,
   };
 }
 
@@ -276,7 +452,7 @@ async function benchTarget(target: ServeTarget, seconds: number): Promise<LeadBe
     return {
       target: isBare ? 'bare Fastify POST' : 'lead submission',
       database: isBare ? '-' : target.kind,
-      ...(await measure(server, isBare ? 200 : 201, seconds)),
+      ...(await measure(server, isBare ? 200 : 201, seconds, target.kind === 'postgres' ? target.url : undefined)),
     };
   } finally {
     await server.stop();
@@ -286,7 +462,7 @@ async function benchTarget(target: ServeTarget, seconds: number): Promise<LeadBe
 async function benchCeiling(db: DatabaseTargetSpec, seconds: number): Promise<CeilingResult> {
   const run = await startServer<CeilingResult>({ kind: 'ceiling', db, seconds });
   await run.stop();
-  return { statementsPerLead: run.statementsPerLead, statementsPerSec: run.statementsPerSec, p99Ms: run.p99Ms };
+  return { statementsPerLead: run.statementsPerLead, statementsPerSec: run.statementsPerSec, p99Ms: run.p99Ms, cpu: run.cpu };
 }
 
 function printTable(rows: LeadBenchRow[]): void {
@@ -318,6 +494,16 @@ function printTable(rows: LeadBenchRow[]): void {
   const line = (c: string[]) => c.map((v, i) => (i >= 2 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ');
   console.log(line(header));
   for (const c of cells) console.log(line(c));
+  const ms = (v: number | null | undefined) => (v === null || v === undefined ? '-' : v.toFixed(3));
+  console.log('CPU ms per request (the ceiling: per statement): server process, PostgreSQL backends, load generator');
+  for (const r of rows) {
+    const line = (label: string, c: CpuPerRequest | undefined) =>
+      console.log(
+        `  ${label.padEnd(30)} server ${ms(c?.server)} (kernel ${ms(c?.serverSystem)})  postgres ${ms(c?.postgres)}  load ${ms(c?.load)}`,
+      );
+    line(`${r.target} (${r.database})`, r.cpu);
+    if (r.ceiling) line(`  its ceiling`, r.ceiling.cpu);
+  }
   const bare = rows.find((r) => r.database === '-');
   const targets: Record<string, number> = { postgres: 0.8, pglite: 0.5 };
   for (const row of rows.filter((r) => r !== bare)) {
@@ -332,16 +518,22 @@ function printTable(rows: LeadBenchRow[]): void {
 
 /** Measures, prints the table and returns the rows (scripts/bench/index.ts calls it). */
 export async function runLeadBench(seconds = Number(process.env.BENCH_SECONDS ?? 10)): Promise<LeadBenchRow[]> {
-  const rows = [await benchTarget({ kind: 'bare' }, seconds)];
-  const pglite = await benchTarget({ kind: 'pglite' }, seconds);
-  pglite.ceiling = await benchCeiling({ kind: 'pglite' }, seconds);
-  rows.push(pglite);
+  const wanted = new Set((process.env.BENCH_LEAD_TARGETS ?? 'bare,pglite,postgres').split(',').map((t) => t.trim()));
+  const withCeiling = process.env.BENCH_CEILING !== 'off';
+  const rows: LeadBenchRow[] = [];
+  if (wanted.has('bare')) rows.push(await benchTarget({ kind: 'bare' }, seconds));
+  if (wanted.has('pglite')) {
+    const pglite = await benchTarget({ kind: 'pglite' }, seconds);
+    if (withCeiling) pglite.ceiling = await benchCeiling({ kind: 'pglite' }, seconds);
+    rows.push(pglite);
+  }
   const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (postgresUrl) {
+  if (postgresUrl && wanted.has('postgres')) {
     const row = await withPostgresDatabase(postgresUrl, (url) => benchTarget({ kind: 'postgres', url }, seconds));
-    row.ceiling = await withPostgresDatabase(postgresUrl, (url) => benchCeiling({ kind: 'postgres', url }, seconds));
+    if (withCeiling)
+      row.ceiling = await withPostgresDatabase(postgresUrl, (url) => benchCeiling({ kind: 'postgres', url }, seconds));
     rows.push(row);
-  } else console.log('(set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure PostgreSQL too)');
+  } else if (!postgresUrl) console.log('(set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure PostgreSQL too)');
   const worker = process.env.BENCH_WORKER === 'off' ? 'off' : 'on (CRM=none)';
   console.log(
     `${seconds} s per target, ${CONNECTIONS} connections (the ceiling: ${CONNECTIONS} concurrent callers on the app's pool), loopback, ` +

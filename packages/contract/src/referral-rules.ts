@@ -99,8 +99,7 @@ export function referralConsentTexts(supportPhone: string | null): { sms: string
       `Message frequency varies; message and data rates may apply. ${help} ` +
       'Reply STOP to unsubscribe.',
     marketing:
-      'I agree to receive marketing emails and calls about payment-processing services. ' +
-      'I can unsubscribe at any time.',
+      'I agree to receive marketing emails and calls about payment-processing services. ' + 'I can unsubscribe at any time.',
   };
 }
 
@@ -139,12 +138,23 @@ export function composeDescription(parts: { smsConsent: boolean; marketingConsen
   ].join('\n');
 }
 
+/** Dial codes longest first, so the longest known one wins (+353 before +3…). */
+const dialCodesLongestFirst = [...dialCodes].sort((a, b) => b.length - a.length);
+
 /** Splits a Title back into dial code and digits; the longest known dial code wins (+353 before +3…). */
 export function parseTitle(title: string): { countryCode: string; phoneNumber: string } | null {
   const value = title.trim();
-  const code = [...dialCodes].sort((a, b) => b.length - a.length).find((c) => value.startsWith(c));
+  const code = dialCodesLongestFirst.find((c) => value.startsWith(c));
   return code ? { countryCode: code, phoneNumber: value.slice(code.length) } : null;
 }
+
+// Compiled once: the server reads every submitted Description twice (validation, then the service).
+const consentLinePattern = (label: string) => new RegExp(`^\\s*${label}:\\s*(yes|no)\\s*$`, 'im');
+const smsLine = consentLinePattern(descriptionLabels.sms);
+const marketingLine = consentLinePattern(descriptionLabels.marketing);
+const notesLine = new RegExp(`^\\s*${descriptionLabels.notes}:`, 'im');
+const notesLabel = new RegExp(`^\\s*${descriptionLabels.notes}:`, 'i');
+const consentLines = new RegExp(`^\\s*(${descriptionLabels.sms}|${descriptionLabels.marketing}):.*$`, 'gim');
 
 /** Reads consents and notes back from a Description; a consent line that is absent reads as undefined. */
 export function parseDescription(description: string): {
@@ -152,18 +162,15 @@ export function parseDescription(description: string): {
   marketingConsent?: boolean;
   notes: string;
 } {
-  const flag = (label: string) => {
-    const match = new RegExp(`^\\s*${label}:\\s*(yes|no)\\s*$`, 'im').exec(description);
+  const flag = (line: RegExp) => {
+    const match = line.exec(description);
     return match ? match[1]!.toLowerCase() === 'yes' : undefined;
   };
-  const notesAt = description.search(new RegExp(`^\\s*${descriptionLabels.notes}:`, 'im'));
-  const notes =
-    notesAt >= 0
-      ? description.slice(notesAt).replace(new RegExp(`^\\s*${descriptionLabels.notes}:`, 'i'), '')
-      : description.replace(new RegExp(`^\\s*(${descriptionLabels.sms}|${descriptionLabels.marketing}):.*$`, 'gim'), '');
+  const notesAt = description.search(notesLine);
+  const notes = notesAt >= 0 ? description.slice(notesAt).replace(notesLabel, '') : description.replace(consentLines, '');
   return {
-    smsConsent: flag(descriptionLabels.sms),
-    marketingConsent: flag(descriptionLabels.marketing),
+    smsConsent: flag(smsLine),
+    marketingConsent: flag(marketingLine),
     notes: notes.trim(),
   };
 }
@@ -211,11 +218,7 @@ export interface LeadPayload {
  * The payload the web form sends: spec §3's fields composed from the form, plus the same values as
  * structured fields.
  */
-export function composeLeadPayload(
-  form: ReferralForm,
-  uuid: string,
-  extra: { consentTextVersion?: string } = {},
-): LeadPayload {
+export function composeLeadPayload(form: ReferralForm, uuid: string, extra: { consentTextVersion?: string } = {}): LeadPayload {
   const { firstName, lastName } = splitFullName(form.fullName);
   const phoneNumber = form.phoneNumber.trim();
   const notes = form.description.trim();

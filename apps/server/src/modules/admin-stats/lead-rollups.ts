@@ -23,25 +23,28 @@ const shardOf = (status: SQL, id: SQL) => sql`case when ${status} = 'new' then $
 const utcDay = (at: SQL) => sql`(${at} at time zone 'UTC')::date`;
 
 /** The new lead's +1 on its day, as a statement of the lead insert's own CTE (each one a plain insert: no nested WITH there). */
-const countCreatedLead: CreatedLeadWork = (refs) =>
-  sql`insert into ${leadDailyCounts} (day, status, shard, count)
+const countCreatedLead: CreatedLeadWork = {
+  statement: (refs) => sql`insert into ${leadDailyCounts} (day, status, shard, count)
     select ${utcDay(sql`l.created_at`)}, 'new', ${shardOf(sql`'new'`, sql`l.id`)}, 1 from ${refs.lead} l
-    on conflict (day, status, shard) do update set count = ${leadDailyCounts}.count + 1`;
+    on conflict (day, status, shard) do update set count = ${leadDailyCounts}.count + 1`,
+};
 
 /** A UTC day as a one-day datemultirange, the unit of lead_partner_counts.active_days. */
 const oneDay = (day: SQL) => sql`datemultirange(daterange(${day}, ${day} + 1))`;
 
 /** The new lead's +1 for its partner. */
-const countCreatedLeadForPartner: CreatedLeadWork = (refs) =>
-  sql`insert into ${leadPartnerCounts} (partner_id, referrals, approved)
+const countCreatedLeadForPartner: CreatedLeadWork = {
+  statement: (refs) => sql`insert into ${leadPartnerCounts} (partner_id, referrals, approved)
     select l.partner_id, 1, 0 from ${refs.lead} l where l.partner_id is not null
-    on conflict (partner_id) do update set referrals = ${leadPartnerCounts}.referrals + 1`;
+    on conflict (partner_id) do update set referrals = ${leadPartnerCounts}.referrals + 1`,
+};
 
 /** The new lead's day among its partner's active days. */
-const markCreatedLeadDay: CreatedLeadWork = (refs) =>
-  sql`insert into ${leadPartnerDays} (partner_id, active_days)
+const markCreatedLeadDay: CreatedLeadWork = {
+  statement: (refs) => sql`insert into ${leadPartnerDays} (partner_id, active_days)
     select l.partner_id, ${oneDay(utcDay(sql`l.created_at`))} from ${refs.lead} l where l.partner_id is not null
-    on conflict (partner_id) do update set active_days = ${leadPartnerDays}.active_days + excluded.active_days`;
+    on conflict (partner_id) do update set active_days = ${leadPartnerDays}.active_days + excluded.active_days`,
+};
 
 /**
  * A status move: -1 from the lead's day in its old status, +1 in the new one; into or out of

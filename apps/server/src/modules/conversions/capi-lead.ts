@@ -1,8 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { conversionsApi, outbox, users } from '../../db/schema';
 import { OutboxError, type OutboxHandler } from '../../lib/outbox';
-import type { CreatedLeadRefs } from '../leads';
+import type { CreatedLeadWork } from '../leads';
 import { readConversionsToken, recordDelivery } from './conversions-service';
 import { hashEmail, hashPhone, isMetaCookieValue } from './meta-hashing';
 
@@ -35,33 +35,39 @@ export interface CapiLeadPayload {
  * outbox row with the Lead event, written by the lead's own insert statement (one per lead: the
  * dedupe key). The merchant's email and phone enter the outbox hashed only.
  */
-export function queueCapiLead(config: Config) {
-  return (refs: CreatedLeadRefs): SQL | null => {
-    const submitted = refs.landingPage;
-    if (!submitted) return null;
-    const { browser } = submitted;
-    const known = {
-      // The browser pixel's Lead event carried this id, so Meta keeps one of the two.
-      ...(browser.eventId ? { eventId: browser.eventId } : {}),
-      eventTime: Math.floor(refs.at.getTime() / 1000),
-      eventSourceUrl: browser.pageUrl || `${config.publicUrl}/referral/${encodeURIComponent(submitted.referralUuid)}`,
-      userAgent: browser.userAgent,
-      ...(isMetaCookieValue(browser.fbp) ? { fbp: browser.fbp } : {}),
-      ...(isMetaCookieValue(browser.fbc) ? { fbc: browser.fbc } : {}),
-      em: hashEmail(submitted.email),
-      ph: hashPhone(submitted.countryCode, submitted.phoneDigits),
-    } satisfies Partial<CapiLeadPayload>;
-    const at = refs.at.toISOString();
-    return sql`insert into ${outbox} (action, subject_type, subject_id, lead_id, payload, dedupe_key, next_attempt_at, created_at)
+export function queueCapiLead(config: Config): CreatedLeadWork {
+  return {
+    // A lead from anywhere else has no event (null): the gate on it writes no row.
+    statement: (
+      refs,
+    ) => sql`insert into ${outbox} (action, subject_type, subject_id, lead_id, payload, dedupe_key, next_attempt_at, created_at)
       select ${SEND_CAPI_LEAD}::text, 'lead', ld.public_id::text, ld.id,
-        jsonb_build_object('eventId', 'lead-' || ld.public_id::text) || ${JSON.stringify(known)}::jsonb
+        jsonb_build_object('eventId', 'lead-' || ld.public_id::text) || ${refs.value('known')}::jsonb
           || jsonb_build_object('partnerId', u.id, 'pixelId', u.facebook_pixel_id),
-        ${SEND_CAPI_LEAD}::text || ':' || ld.id, ${at}::timestamptz, ${at}::timestamptz
+        ${SEND_CAPI_LEAD}::text || ':' || ld.id, ${refs.at}, ${refs.at}
       from ${refs.lead} as ld
       join ${users} u on u.id = ld.partner_id
       join ${conversionsApi} c on c.user_id = u.id
-      where u.facebook_pixel_id <> '' and c.access_token_encrypted is not null
-      on conflict (dedupe_key) do nothing`;
+      where ${refs.value('known')}::jsonb is not null
+        and u.facebook_pixel_id <> '' and c.access_token_encrypted is not null
+      on conflict (dedupe_key) do nothing`,
+    values(lead) {
+      const submitted = lead.landingPage;
+      if (!submitted) return { known: null };
+      const { browser } = submitted;
+      const known = {
+        // The browser pixel's Lead event carried this id, so Meta keeps one of the two.
+        ...(browser.eventId ? { eventId: browser.eventId } : {}),
+        eventTime: Math.floor(lead.at.getTime() / 1000),
+        eventSourceUrl: browser.pageUrl || `${config.publicUrl}/referral/${encodeURIComponent(submitted.referralUuid)}`,
+        userAgent: browser.userAgent,
+        ...(isMetaCookieValue(browser.fbp) ? { fbp: browser.fbp } : {}),
+        ...(isMetaCookieValue(browser.fbc) ? { fbc: browser.fbc } : {}),
+        em: hashEmail(submitted.email),
+        ph: hashPhone(submitted.countryCode, submitted.phoneDigits),
+      } satisfies Partial<CapiLeadPayload>;
+      return { known: JSON.stringify(known) };
+    },
   };
 }
 

@@ -252,14 +252,20 @@ describe('the server-side Lead event', () => {
     await submitFromLandingPage();
     const [lead] = await ctx.db.select().from(leads);
     // The same work again for the same lead (a replayed event): the dedupe key keeps one entry.
-    const work = queueCapiLead(ctx.config)({
-      lead: sql`(select ${leads.id}, ${leads.publicId}, ${leads.partnerId} from ${leads} where ${leads.id} = ${lead!.id})`,
-      event: sql`(select 0 as id, ${lead!.id}::int as lead_id)`,
+    const work = queueCapiLead(ctx.config);
+    const values = work.values!({
       actorId: null,
       at: lead!.createdAt,
       landingPage: { browser: { userAgent: UA, eventId: 'other' }, email: lead!.email, countryCode: '+1', phoneDigits: '5551234567', referralUuid: lead!.referralUuid },
     });
-    await ctx.db.execute(work!);
+    const statement = work.statement({
+      lead: sql`(select ${leads.id}, ${leads.publicId}, ${leads.partnerId} from ${leads} where ${leads.id} = ${lead!.id})`,
+      event: sql`(select 0 as id, ${lead!.id}::int as lead_id)`,
+      actorId: sql`null::int`,
+      at: sql`${lead!.createdAt.toISOString()}::timestamptz`,
+      value: (name) => sql`${values[name]}`,
+    });
+    await ctx.db.execute(statement);
     expect(await capiEntries()).toHaveLength(1);
     await drain();
     await drain();

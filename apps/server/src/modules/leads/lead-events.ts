@@ -45,13 +45,26 @@ export interface LeadEventInput {
  */
 export type LeadEventListener = (tx: DbExecutor, event: RecordedLeadEvent) => Promise<void>;
 
-/** What a `created` event's work may read: the new lead's and its event's rows, by name. */
+/**
+ * What a `created` event's work may read, as SQL: the new lead's and its event's rows by name, and
+ * parameters for the values that differ from one lead to the next. The lead's statement is built
+ * once and prepared, so a contributor's SQL must take every per-lead value from here.
+ */
 export interface CreatedLeadRefs {
   /** A relation with the new lead's `id`, `public_id`, `partner_id` and `created_at`. */
   lead: SQL;
   /** A relation with the event's `id` and `lead_id`. */
   event: SQL;
-  /** The user who submitted the lead (a partner or an admin), null for the merchant. */
+  /** The user who submitted the lead (a partner or an admin), null for the merchant: an int. */
+  actorId: SQL;
+  /** When the lead was submitted: a timestamptz. */
+  at: SQL;
+  /** The value this contributor's `values` gave under `name` for the lead at hand, null if none (untyped: cast it). */
+  value(name: string): SQL;
+}
+
+/** A new lead as a contributor's `values` sees it. */
+export interface CreatedLead {
   actorId: number | null;
   at: Date;
   /** On a lead from the landing page: what its browser said and how to reach the merchant (server-side Lead events). */
@@ -68,47 +81,89 @@ export interface LandingPageSubmission {
 }
 
 /**
- * The work a new lead brings (outbox rows: mails, a CRM push) as one data-modifying statement,
- * `insert into outbox ... select ... from <lead>, <event> ...`, or null for none. The lead insert
- * runs every contributor inside its own statement, so a new lead with all its work is one round
- * trip and one commit; the rules stay in the module that owns them.
+ * The work a new lead brings (outbox rows: mails, a CRM push; roll-ups) as one data-modifying
+ * statement, `insert into outbox ... select ... from <lead>, <event> ...`. The lead insert runs every
+ * contributor inside its own statement, so a new lead with all its work is one round trip and one
+ * commit; the rules stay in the module that owns them. The statement is built once per app (its
+ * text is prepared on every connection); `values` is what a contributor computes for each lead, and
+ * its SQL reads those through `refs.value(name)`. Work that does not apply to a lead writes no row
+ * (a `where` on a value), rather than changing the statement.
  */
-export type CreatedLeadWork = (refs: CreatedLeadRefs) => SQL | null;
+export interface CreatedLeadWork {
+  statement(refs: CreatedLeadRefs): SQL;
+  values?(lead: CreatedLead): Record<string, unknown>;
+}
 
 /** Other modules (notifications, CRM status sync) subscribe here instead of the leads module calling them. */
 export interface LeadEventBus {
   /** Every event but `created`, whose work is given as SQL through onCreated. */
   on(listener: LeadEventListener): void;
   emit(tx: DbExecutor, event: RecordedLeadEvent): Promise<void>;
+  /** Registered while the app is built: the lead statement, once built, does not change. */
   onCreated(work: CreatedLeadWork): void;
-  /** The contributors' statements for one new lead. */
-  createdWork(refs: CreatedLeadRefs): SQL[];
+  /**
+   * The contributors' statements for the lead statement, built once: `refs.value` of each comes out
+   * as a placeholder that createdValues fills.
+   */
+  createdWork(refs: Omit<CreatedLeadRefs, 'value'>): SQL[];
+  /** One lead's values of the placeholders in createdWork's statements, by placeholder name. */
+  createdValues(lead: CreatedLead): Record<string, unknown>;
 }
 
 export function createLeadEventBus(): LeadEventBus {
   const listeners: LeadEventListener[] = [];
-  const createdWork: CreatedLeadWork[] = [];
+  const contributors: CreatedLeadWork[] = [];
+  let isBuilt = false;
+  /** The value names each contributor's statement reads (refs.value), by contributor. */
+  const names: Set<string>[] = [];
+  // Each contributor's values under its own prefix, so two may use the same name.
+  const placeholderName = (index: number, name: string) => `created_${index}_${name}`;
   return {
     on: (listener) => void listeners.push(listener),
     async emit(tx, event) {
       if (event.kind === 'created') {
         // Recorded on its own (not by the lead insert): run the same statements against this event.
-        const refs = {
-          lead: sql`(select ${leads.id}, ${leads.publicId}, ${leads.partnerId}, ${leads.createdAt} from ${leads} where ${leads.id} = ${event.leadId})`,
-          event: sql`(select ${event.id}::int as id, ${event.leadId}::int as lead_id)`,
-          actorId: event.actorId,
-          at: event.createdAt,
-        };
-        for (const work of createdWork) {
-          const statement = work(refs);
-          if (statement) await tx.execute(statement);
+        const lead: CreatedLead = { actorId: event.actorId, at: event.createdAt };
+        for (const work of contributors) {
+          const values = work.values?.(lead) ?? {};
+          const statement = work.statement({
+            lead: sql`(select ${leads.id}, ${leads.publicId}, ${leads.partnerId}, ${leads.createdAt} from ${leads} where ${leads.id} = ${event.leadId})`,
+            event: sql`(select ${event.id}::int as id, ${event.leadId}::int as lead_id)`,
+            actorId: sql`${event.actorId}::int`,
+            at: sql`${event.createdAt.toISOString()}::timestamptz`,
+            value: (name) => sql`${values[name] ?? null}`,
+          });
+          await tx.execute(statement);
         }
         return;
       }
       for (const listener of listeners) await listener(tx, event);
     },
-    onCreated: (work) => void createdWork.push(work),
-    createdWork: (refs) => createdWork.map((work) => work(refs)).filter((s): s is SQL => s !== null),
+    onCreated(work) {
+      if (isBuilt) throw new Error('lead contributors are registered while the app is built, before the first lead');
+      contributors.push(work);
+    },
+    createdWork(refs) {
+      isBuilt = true;
+      return contributors.map((work, i) => {
+        names[i] = new Set();
+        return work.statement({
+          ...refs,
+          value: (name) => {
+            names[i]!.add(name);
+            return sql`${sql.placeholder(placeholderName(i, name))}`;
+          },
+        });
+      });
+    },
+    createdValues(lead) {
+      const all: Record<string, unknown> = {};
+      contributors.forEach((work, i) => {
+        const given = work.values?.(lead) ?? {};
+        for (const name of names[i] ?? []) all[placeholderName(i, name)] = given[name] ?? null;
+      });
+      return all;
+    },
   };
 }
 

@@ -450,11 +450,11 @@ describe('POST /leads/referral/by-uuid, many at once', () => {
     // A lead whose statement fails in the database: an extra piece of the lead's work divides by
     // zero for this partner's leads only. Grouped with the others, it must take none of them along.
     const failing = await createPartner(many.db, { fullName: 'Fay Failing' });
-    many.app.leadEvents.onCreated(
-      (refs) => sql`insert into ${settings} (key, value)
+    many.app.leadEvents.onCreated({
+      statement: (refs) => sql`insert into ${settings} (key, value)
         select 'never-stored', (1 / (l.partner_id - ${failing.id}::int))::text from ${refs.lead} l
         where l.partner_id = ${failing.id}::int`,
-    );
+    });
     // On PGlite, leads arriving together commit in one transaction: count the transactions.
     const client = (many.db as unknown as { $client: Record<string, unknown> }).$client;
     const isPglite = typeof client.transaction === 'function' && typeof client.exec === 'function';

@@ -19,8 +19,8 @@ import { getBrandSettings, getPublicSettings } from '../settings';
 import { getHashSalt } from './hash-salt';
 import { badRequest } from '../../lib/errors';
 import { PUSH_LEAD } from './crm-push';
-import { recordLeadEvent, type CreatedLeadRefs, type LeadEventBus } from './lead-events';
-import { runLeadStatement } from './lead-commit-group';
+import { recordLeadEvent, type LeadEventBus } from './lead-events';
+import { prepareLeadStatement, runLeadStatement, type PreparedLeadStatement } from './lead-commit-group';
 
 export type SubmitLeadResult =
   | { outcome: 'created'; leadId: string }
@@ -66,16 +66,124 @@ async function findPartnerById(db: DbExecutor, id: number): Promise<UserRow> {
   return partner;
 }
 
-/** The same lookup as a subquery of the lead insert, saving a round trip on the busiest route. */
-function activePartnerIdOf(uuid: string) {
-  if (!uuidPattern.test(uuid)) return null;
-  return sql<number>`(select ${users.id} from ${users} where ${users.uuid} = ${uuid} and ${users.status} = 'active' and ${users.role} = 'user')`;
+/** One submission's values: everything in the lead statement that differs from one lead to the next. */
+interface LeadValues {
+  /** The partner an admin chose or the signed-in partner; else the link's partner is looked up. */
+  creditedPartnerId: number | null;
+  /** The link's uuid to look its partner up by, or null (credited, or not a uuid). */
+  linkUuid: string | null;
+  referralUuid: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  company: string;
+  businessType: string;
+  countryCode: string;
+  phoneDigits: string;
+  title: string;
+  notes: string;
+  description: string;
+  smsConsent: boolean;
+  smsConsentAt: Date | null;
+  marketingConsent: boolean;
+  marketingConsentAt: Date | null;
+  consentTextVersion: string;
+  ipHash: string;
+  source: 'admin' | 'portal' | 'landing_page';
+  estimate: PgInsertValue<typeof leads>['estimate'];
+  at: Date;
+  atText: string;
+  actorId: number | null;
+  actorLabel: string;
+  /** The created event's data, as JSON. */
+  eventData: string;
 }
 
-/** The disabled partner behind a referral link, as a subquery of the lead insert (the lead is flagged). */
-function disabledPartnerIdOf(uuid: string) {
-  if (!uuidPattern.test(uuid)) return null;
-  return sql<number>`(select ${users.id} from ${users} where ${users.uuid} = ${uuid} and ${users.status} = 'disabled' and ${users.role} = 'user')`;
+const placeholder = (name: keyof LeadValues) => sql.placeholder(name);
+
+/** The partner behind the statement's link uuid in that status, as a subquery (null without one). */
+const linkPartnerIdOf = (status: 'active' | 'disabled') =>
+  sql<number>`(select ${users.id} from ${users} where ${users.uuid} = ${placeholder('linkUuid')}::uuid and ${users.status} = ${status} and ${users.role} = 'user')`;
+
+/**
+ * The lead's statement with a placeholder for each of LeadValues and the contributors' values:
+ * built once per event bus (and CRM), then only bound per submission.
+ */
+function buildLeadStatement(db: Database, events: LeadEventBus | null, syncs: boolean): PreparedLeadStatement {
+  const at = sql`${placeholder('atText')}::timestamptz`;
+  const insertLead = db
+    .insert(leads)
+    .values({
+      // The link's partner is looked up by the insert itself, saving a round trip on the busiest route.
+      partnerId: sql<number>`coalesce(${placeholder('creditedPartnerId')}::int, ${linkPartnerIdOf('active')})`,
+      referralUuid: placeholder('referralUuid'),
+      // Flagged when the link's partner is disabled at this moment (not derived later from the
+      // partner's current status: enabling them again must not hide which leads went unattributed).
+      disabledPartnerId: linkPartnerIdOf('disabled'),
+      firstName: placeholder('firstName'),
+      lastName: placeholder('lastName'),
+      email: placeholder('email'),
+      company: placeholder('company'),
+      businessType: placeholder('businessType'),
+      countryCode: placeholder('countryCode'),
+      phoneDigits: placeholder('phoneDigits'),
+      title: placeholder('title'),
+      notes: placeholder('notes'),
+      description: placeholder('description'),
+      smsConsent: placeholder('smsConsent'),
+      smsConsentAt: placeholder('smsConsentAt'),
+      marketingConsent: placeholder('marketingConsent'),
+      marketingConsentAt: placeholder('marketingConsentAt'),
+      consentTextVersion: placeholder('consentTextVersion'),
+      ipHash: placeholder('ipHash'),
+      source: placeholder('source'),
+      estimate: placeholder('estimate'),
+      syncState: syncs ? 'pending' : 'skipped',
+      createdAt: placeholder('at'),
+      updatedAt: placeholder('at'),
+    })
+    .onConflictDoNothing()
+    .returning({ id: leads.id, publicId: leads.publicId, partnerId: leads.partnerId, createdAt: leads.createdAt });
+  // One statement, one commit: the lead, its 'created' event and every outbox row the lead brings
+  // (CRM push, mails from the event's contributors) are written together or not at all.
+  const work = [
+    ...(syncs
+      ? [
+          sql`insert into ${outbox} (action, subject_type, subject_id, lead_id, payload, next_attempt_at, created_at)
+          select ${PUSH_LEAD}, 'lead', l.public_id::text, l.id, '{}'::jsonb, ${at}, ${at} from new_lead l`,
+        ]
+      : []),
+    ...(events?.createdWork({
+      lead: sql.raw('new_lead'),
+      event: sql.raw('new_event'),
+      actorId: sql`${placeholder('actorId')}::int`,
+      at,
+    }) ?? []),
+  ];
+  // drizzle puts an embedded query in parentheses, as a CTE needs.
+  return prepareLeadStatement(sql`with new_lead as ${insertLead},
+    new_event as (
+      insert into ${leadEvents} (lead_id, kind, actor_id, actor_label, to_status, visible_to_partner, data, created_at)
+      select l.id, 'created', ${placeholder('actorId')}::int, ${placeholder('actorLabel')}, 'new', true, ${placeholder('eventData')}::jsonb, ${at}
+      from new_lead l
+      returning id, lead_id
+    )${sql.join(
+      work.map((w, i) => sql`, ${sql.raw(`work_${i}`)} as (${w})`),
+      sql``,
+    )}
+    select l.public_id from new_lead l`);
+}
+
+const NO_EVENTS = {};
+const leadStatements = new WeakMap<object, Map<boolean, PreparedLeadStatement>>();
+
+function leadStatementOf(db: Database, events: LeadEventBus | null, syncs: boolean): PreparedLeadStatement {
+  const key = events ?? NO_EVENTS;
+  let bySync = leadStatements.get(key);
+  if (!bySync) leadStatements.set(key, (bySync = new Map<boolean, PreparedLeadStatement>()));
+  let statement = bySync.get(syncs);
+  if (!statement) bySync.set(syncs, (statement = buildLeadStatement(db, events, syncs)));
+  return statement;
 }
 
 /**
@@ -98,12 +206,15 @@ export async function submitLead(
     ctx.user?.role === 'admin' && body.partner_id !== undefined ? await findPartnerById(db, body.partner_id) : null;
   const salt = await getHashSalt(db, config.HASH_SALT);
   const at = ctx.now ?? new Date();
-  const values: PgInsertValue<typeof leads> = {
-    partnerId: creditedByAdmin?.id ?? signedInPartner?.id ?? activePartnerIdOf(body.uuid),
+  const credited = creditedByAdmin ?? signedInPartner;
+  const source = creditedByAdmin ? 'admin' : signedInPartner ? 'portal' : 'landing_page';
+  // The merchant, or the partner or admin who submitted for them.
+  const actor = ctx.user ? { actorId: ctx.user.id, actorLabel: ctx.user.fullName } : { actorId: null, actorLabel: 'Merchant' };
+  const values: LeadValues = {
+    creditedPartnerId: credited?.id ?? null,
+    // Without a credited partner, the link's partner is looked up by the statement (malformed links have none).
+    linkUuid: !credited && uuidPattern.test(body.uuid) ? body.uuid : null,
     referralUuid: body.uuid,
-    // Flagged when the link's partner is disabled at this moment (not derived later from the
-    // partner's current status: enabling them again must not hide which leads went unattributed).
-    disabledPartnerId: creditedByAdmin || signedInPartner ? null : disabledPartnerIdOf(body.uuid),
     firstName: body.First_Name,
     lastName: body.Last_Name ?? '',
     email: body.Email,
@@ -121,61 +232,36 @@ export async function submitLead(
     marketingConsentAt: input.marketingConsent ? at : null,
     consentTextVersion: body.consentTextVersion?.trim() || (await currentConsentTextVersion(db, config)),
     ipHash: saltedHash(salt, ctx.ip),
-    source: creditedByAdmin ? 'admin' : signedInPartner ? 'portal' : 'landing_page',
+    source,
     estimate: body.estimate ? await computeStoredEstimate(db, body.estimate) : null,
-    createdAt: at,
-    updatedAt: at,
-  };
-  // The merchant, or the partner or admin who submitted for them.
-  const actor = ctx.user ? { actorId: ctx.user.id, actorLabel: ctx.user.fullName } : { actorId: null, actorLabel: 'Merchant' };
-
-  const syncs = ctx.crmSyncsLeads ?? true;
-  const insertLead = db
-    .insert(leads)
-    .values({ ...values, syncState: syncs ? 'pending' : 'skipped' })
-    .onConflictDoNothing()
-    .returning({ id: leads.id, publicId: leads.publicId, partnerId: leads.partnerId, createdAt: leads.createdAt });
-  // One statement, one commit: the lead, its 'created' event and every outbox row the lead brings
-  // (CRM push, mails from the event's contributors) are written together or not at all.
-  const refs: CreatedLeadRefs = {
-    lead: sql.raw('new_lead'),
-    event: sql.raw('new_event'),
-    actorId: actor.actorId,
     at,
-    // Only the landing page runs the partner's pixel, so only its leads get a server-side Lead event.
-    ...(values.source === 'landing_page'
-      ? {
-          landingPage: {
-            browser: { userAgent: ctx.userAgent ?? '', ...body.tracking },
-            email: body.Email,
-            countryCode: input.countryCode,
-            phoneDigits: input.phoneNumber,
-            referralUuid: body.uuid,
-          },
-        }
-      : {}),
+    atText: at.toISOString(),
+    ...actor,
+    eventData: JSON.stringify({ source }),
   };
-  const work = [
-    syncs
-      ? sql`insert into ${outbox} (action, subject_type, subject_id, lead_id, payload, next_attempt_at, created_at)
-          select ${PUSH_LEAD}, 'lead', l.public_id::text, l.id, '{}'::jsonb, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz from new_lead l`
-      : null,
-    ...(ctx.events?.createdWork(refs) ?? []),
-  ].filter((w) => w !== null);
-  // drizzle puts an embedded query in parentheses, as a CTE needs.
-  const statement = sql`with new_lead as ${insertLead},
-    new_event as (
-      insert into ${leadEvents} (lead_id, kind, actor_id, actor_label, to_status, visible_to_partner, data, created_at)
-      select l.id, 'created', ${actor.actorId}::int, ${actor.actorLabel}, 'new', true, ${JSON.stringify({ source: values.source })}::jsonb, ${at.toISOString()}::timestamptz
-      from new_lead l
-      returning id, lead_id
-    )${sql.join(
-      work.map((w, i) => sql`, ${sql.raw(`work_${i}`)} as (${w})`),
-      sql``,
-    )}
-    select l.public_id from new_lead l`;
+  const syncs = ctx.crmSyncsLeads ?? true;
+  const statement = leadStatementOf(db, ctx.events ?? null, syncs);
+  const bound = statement.bind({
+    ...values,
+    ...ctx.events?.createdValues({
+      actorId: actor.actorId,
+      at,
+      // Only the landing page runs the partner's pixel, so only its leads get a server-side Lead event.
+      ...(source === 'landing_page'
+        ? {
+            landingPage: {
+              browser: { userAgent: ctx.userAgent ?? '', ...body.tracking },
+              email: body.Email,
+              countryCode: input.countryCode,
+              phoneDigits: input.phoneNumber,
+              referralUuid: body.uuid,
+            },
+          }
+        : {}),
+    }),
+  });
   // Prepared once per connection; on the embedded database committed together with the leads arriving meanwhile.
-  const rows = (await runLeadStatement(db, statement)) as { public_id: string }[];
+  const rows = (await runLeadStatement(db, bound)) as { public_id: string }[];
   if (rows[0]) return { outcome: 'created', leadId: rows[0].public_id };
 
   return db.transaction(async (tx): Promise<SubmitLeadResult> => {

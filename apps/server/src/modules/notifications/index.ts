@@ -11,7 +11,7 @@ export { createUnsubscribeToken, getUnsubscribeSecret, mailKinds, type MailKind 
  */
 export const notificationsPlugin: FastifyPluginAsync = async (app) => {
   app.leadEvents.on(queueNotifications);
-  app.leadEvents.onCreated(queueNewLeadMails);
+  app.leadEvents.onCreated({ statement: queueNewLeadMails });
   for (const [action, handler] of Object.entries(notificationHandlers({ config: app.config, mailer: app.mailer }))) {
     app.outbox.register(action, handler);
   }

@@ -82,16 +82,15 @@ export function queueNewLeadMails(refs: CreatedLeadRefs): SQL {
     sql`, `,
   );
   const mail = (kind: MailKind) => sql`${mailActions[kind]}::text`;
-  const at = refs.at.toISOString();
   return sql`insert into ${outbox} (action, subject_type, subject_id, lead_id, payload, dedupe_key, next_attempt_at, created_at)
     select r.action, 'user', r.user_id::text, ev.lead_id, jsonb_build_object('eventId', ev.id, 'userId', r.user_id),
-      r.action || ':' || ev.id || ':' || r.user_id, ${at}::timestamptz, ${at}::timestamptz
+      r.action || ':' || ev.id || ':' || r.user_id, ${refs.at}, ${refs.at}
     from ${refs.event} as ev
     join ${refs.lead} as ld on ld.id = ev.lead_id
     cross join lateral (
       select ${mail('new_referral')} as action, u.id as user_id from ${users} u
         where u.id = ld.partner_id and u.role = 'user' and u.status = 'active' and u.notify_new_referral
-          and u.id is distinct from ${refs.actorId}::int
+          and u.id is distinct from ${refs.actorId}
       union all
       select ${mail('admin_new_lead')}, u.id from ${users} u
         where u.role = 'admin' and u.status = 'active' and u.notify_new_referral
