@@ -160,7 +160,9 @@ describe('the access token in /settings', () => {
     await saveToken('EAAsecond-token-2');
     const replaced = await storedRow();
     expect(replaced?.accessTokenEncrypted).not.toBe(row?.accessTokenEncrypted);
-    expect(box.open(replaced!.accessTokenEncrypted!, `conversions_api.access_token:user:${partner.id}`)).toBe('EAAsecond-token-2');
+    expect(box.open(replaced!.accessTokenEncrypted!, `conversions_api.access_token:user:${partner.id}`)).toBe(
+      'EAAsecond-token-2',
+    );
 
     const removed = await api('DELETE');
     expect(removed.statusCode).toBe(200);
@@ -256,7 +258,13 @@ describe('the server-side Lead event', () => {
     const values = work.values!({
       actorId: null,
       at: lead!.createdAt,
-      landingPage: { browser: { userAgent: UA, eventId: 'other' }, email: lead!.email, countryCode: '+1', phoneDigits: '5551234567', referralUuid: lead!.referralUuid },
+      landingPage: {
+        browser: { userAgent: UA, eventId: 'other' },
+        email: lead!.email,
+        countryCode: '+1',
+        phoneDigits: '5551234567',
+        referralUuid: lead!.referralUuid,
+      },
     });
     const statement = work.statement({
       lead: sql`(select ${leads.id}, ${leads.publicId}, ${leads.partnerId} from ${leads} where ${leads.id} = ${lead!.id})`,

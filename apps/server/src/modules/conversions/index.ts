@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { createCapiLeadHandler, queueCapiLead, SEND_CAPI_LEAD } from './capi-lead';
 
 export { conversionsRoutes } from './conversions-routes';
-export { SEND_CAPI_LEAD } from './capi-lead';
 
 /**
  * Server-side Lead events (Meta Conversions API): listens for new landing-page leads and registers

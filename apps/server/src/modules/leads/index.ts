@@ -6,9 +6,7 @@ export {
   type CreatedLeadRefs,
   type CreatedLeadWork,
   recordLeadEvent,
-  type LeadBrowserContext,
   type LeadEventBus,
-  type LeadEventInput,
   type LeadEventListener,
   type RecordedLeadEvent,
 } from './lead-events';

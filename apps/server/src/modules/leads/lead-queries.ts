@@ -264,16 +264,6 @@ export const adminExportBatches = (db: DbExecutor, filters: AdminLeadFilters) =>
 export const partnerExportBatches = (db: DbExecutor, filters: PartnerLeadFilters) =>
   batches(db, partnerConditions(filters, true));
 
-/** The internal id and status of a lead by its public id; null for unknown or malformed ids. */
-export async function findLeadRef(db: DbExecutor, publicId: string) {
-  if (!uuidPattern.test(publicId)) return null;
-  const [row] = await db
-    .select({ id: leads.id, publicId: leads.publicId, status: leads.status, partnerId: leads.partnerId })
-    .from(leads)
-    .where(eq(leads.publicId, publicId));
-  return row ?? null;
-}
-
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function loadEvents(db: DbExecutor, leadId: number, forPartner: boolean): Promise<LeadEvent[]> {

@@ -2,8 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { notificationHandlers, queueNewLeadMails, queueNotifications } from './notifications-service';
 
 export { unsubscribeRoutes } from './notifications-routes';
-export { DEFAULT_BRAND, mailActions, notificationSettingKeys, unsubscribeUrl } from './notifications-service';
-export { createUnsubscribeToken, getUnsubscribeSecret, mailKinds, type MailKind } from './unsubscribe-token';
+export { createUnsubscribeToken, getUnsubscribeSecret } from './unsubscribe-token';
 
 /**
  * Emails about leads: subscribes to lead events (mails are queued in the event's transaction) and

@@ -3,7 +3,7 @@ import type { CrmConnector } from './crm-connector';
 import { createNoneConnector } from './none-connector';
 import { createZohoConnector } from './zoho-connector';
 
-export { CrmError, type CrmConnector, type CrmLead, type CrmLeadStatus, type CrmRecord } from './crm-connector';
+export type { CrmConnector } from './crm-connector';
 
 /** The connector the configuration names (CRM=none or CRM=zoho). */
 export function createCrmConnector(config: Config): CrmConnector {
