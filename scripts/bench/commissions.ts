@@ -12,12 +12,11 @@ import { pathToFileURL } from 'node:url';
 import postgres from 'postgres';
 // The bench builds the server from its sources, as the tests do.
 /* eslint-disable no-restricted-imports */
-import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase, type Database } from '../../apps/server/src/db';
 import { merchantAccounts, users } from '../../apps/server/src/db/schema';
 import { createSession } from '../../apps/server/src/lib/sessions';
 /* eslint-enable no-restricted-imports */
+import { buildBenchApp } from './support';
 
 const ROWS = 20_000;
 const UNKNOWN = 200;
@@ -87,16 +86,7 @@ async function seed(db: Database) {
 async function benchDatabase(kind: 'pglite' | 'postgres', url?: string): Promise<CommissionBenchRow[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-comm-'));
   const database = await openDatabase(kind === 'postgres' ? { url: url! } : { memory: true });
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    RATE_LIMITS: 'off',
-    WORKER: 'off',
-    CRM: 'none',
-    HASH_SALT: randomBytes(24).toString('hex'),
-  });
-  const app = await buildApp({ config, db: database.db, webDistDir: path.join(dataDir, 'no-web-build') });
+  const { app } = await buildBenchApp(database.db, dataDir);
   const rows: CommissionBenchRow[] = [];
   try {
     const admin = await seed(database.db);

@@ -12,13 +12,12 @@ import postgres from 'postgres';
 import { leadStatuses, type Period } from '@portal/contract';
 // The bench builds the server from its sources, as the tests do.
 /* eslint-disable no-restricted-imports */
-import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase, type Database } from '../../apps/server/src/db';
 import { leads, referralVisits, users } from '../../apps/server/src/db/schema';
 import { createSession } from '../../apps/server/src/lib/sessions';
 import { getDashboardSummary, getDashboardTimeseries } from '../../apps/server/src/modules/dashboard';
 /* eslint-enable no-restricted-imports */
+import { buildBenchApp } from './support';
 
 const LEADS = 10_000;
 const VISITS_PER_DAY = 40;
@@ -116,16 +115,7 @@ async function time(run: () => Promise<unknown>): Promise<{ p50Ms: number; p95Ms
 async function benchDatabase(kind: 'pglite' | 'postgres', url?: string): Promise<DashboardBenchRow[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-dash-'));
   const database = await openDatabase(kind === 'postgres' ? { url: url! } : { memory: true });
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    RATE_LIMITS: 'off',
-    WORKER: 'off',
-    CRM: 'none',
-    HASH_SALT: randomBytes(24).toString('hex'),
-  });
-  const app = await buildApp({ config, db: database.db, webDistDir: path.join(dataDir, 'no-web-build') });
+  const { app } = await buildBenchApp(database.db, dataDir);
   const rows: DashboardBenchRow[] = [];
   try {
     const partner = await seed(database.db);

@@ -22,12 +22,11 @@ import Fastify from 'fastify';
 import { composeLeadPayload, consentTextVersion } from '@portal/contract';
 // The bench builds the server from its sources, as the tests do; the apps themselves never import each other.
 /* eslint-disable no-restricted-imports */
-import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
+import type { App } from '../../apps/server/src/app';
 import { openDatabase } from '../../apps/server/src/db';
 import { users } from '../../apps/server/src/db/schema';
 import { startOutboxWorker } from '../../apps/server/src/lib/outbox';
-import { withPostgresDatabase } from './support';
+import { buildBenchApp, withPostgresDatabase } from './support';
 /* eslint-enable no-restricted-imports */
 
 export interface LeadBenchRow {
@@ -92,16 +91,9 @@ async function serve(target: ServeTarget): Promise<void> {
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-'));
   const database = await openDatabase(target.kind === 'postgres' ? { url: target.url } : { dataDir });
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    RATE_LIMITS: 'off',
+  const { app, config } = await buildBenchApp(database.db, dataDir, {
     WORKER: process.env.BENCH_WORKER === 'off' ? 'off' : 'on',
-    CRM: 'none',
-    HASH_SALT: randomBytes(24).toString('hex'),
   });
-  const app = await buildApp({ config, db: database.db, webDistDir: path.join(dataDir, 'no-web-build') });
   const worker =
     config.WORKER === 'on'
       ? startOutboxWorker(database.db, { handlers: app.outbox.handlers, log: app.log })
@@ -128,7 +120,7 @@ async function serve(target: ServeTarget): Promise<void> {
  * transaction (a group commit) and each statement outside one (a lone lead, the worker's) held the
  * thread. Printed by the server, on stderr.
  */
-function traceServer(db: unknown, app: Awaited<ReturnType<typeof buildApp>>): void {
+function traceServer(db: unknown, app: App): void {
   const gcPauses: number[] = [];
   const answered: number[] = [];
   // From Fastify's reading of the request to its answer: what the client saw beyond this waited outside the server.
@@ -197,16 +189,7 @@ type Query = (text: string, params: unknown[]) => Promise<unknown>;
 async function measureCeiling(db: DatabaseTargetSpec, seconds: number): Promise<CeilingResult> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-'));
   const database = await openDatabase(db.kind === 'postgres' ? { url: db.url } : { dataDir });
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    RATE_LIMITS: 'off',
-    WORKER: 'off',
-    CRM: 'none',
-    HASH_SALT: randomBytes(24).toString('hex'),
-  });
-  const app = await buildApp({ config, db: database.db, webDistDir: path.join(dataDir, 'no-web-build') });
+  const { app } = await buildBenchApp(database.db, dataDir);
   const [partner] = await database.db
     .insert(users)
     .values({ fullName: 'Bench Partner', email: 'bench-partner@bench.example', passwordHash: 'not-a-login' })

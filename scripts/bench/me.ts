@@ -15,12 +15,10 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 // The bench builds the server from its sources, as the tests do; the apps themselves never import each other.
 /* eslint-disable no-restricted-imports */
-import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db';
 import { users } from '../../apps/server/src/db/schema';
 import { createSession } from '../../apps/server/src/lib/sessions';
-import { withPostgresDatabase } from './support';
+import { buildBenchApp, withPostgresDatabase } from './support';
 /* eslint-enable no-restricted-imports */
 
 const ME_PATH = '/api/v1/users/me';
@@ -53,17 +51,10 @@ async function serve(target: ServeTarget): Promise<void> {
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-me-'));
   const database = await openDatabase(target.database === 'pglite' ? { dataDir } : target.database);
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    RATE_LIMITS: 'off',
-    WORKER: 'off',
-    HASH_SALT: randomBytes(24).toString('hex'),
+  const { app } = await buildBenchApp(database.db, dataDir, {
     SESSION_CACHE_TTL_MS: String(target.cacheTtlMs),
     ...(target.redisUrl && { REDIS_URL: target.redisUrl, REDIS_KEY_PREFIX: `pp-bench:${randomBytes(4).toString('hex')}:` }),
   });
-  const app = await buildApp({ config, db: database.db, webDistDir: path.join(dataDir, 'no-web-build') });
   const [user] = await database.db
     .insert(users)
     .values({

@@ -16,8 +16,6 @@ import pg from 'pg';
 import postgres from 'postgres';
 // The bench builds the server from its sources, as the tests do; the apps themselves never import each other.
 /* eslint-disable no-restricted-imports */
-import { buildApp } from '../../apps/server/src/app';
-import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db';
 import * as schema from '../../apps/server/src/db/schema';
 import { leadStatusCounts, leads, users } from '../../apps/server/src/db/schema';
@@ -25,6 +23,7 @@ import { encodeCursor, keysetTimestamp, newestFirst } from '../../apps/server/sr
 import { createSession } from '../../apps/server/src/lib/sessions';
 import { seedVolume } from '../../apps/server/src/scripts/seed-volume';
 /* eslint-enable no-restricted-imports */
+import { buildBenchApp } from './support';
 
 export const VOLUME_DATABASE = 'pp_bench_volume';
 const TARGET_MS = 50;
@@ -106,16 +105,7 @@ export async function runPipelineBench(iterations = Number(process.env.BENCH_ITE
   const db = drizzle(client, { schema, logger: { logQuery: (text, params) => void captured?.push({ sql: text, params }) } });
   const driver = postgres(url, { max: 4, onnotice: () => {} });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-pipeline-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: dataDir,
-    RATE_LIMITS: 'off',
-    WORKER: 'off',
-    CRM: 'none',
-    HASH_SALT: 'bench-salt-0123456789abcdef',
-  });
-  const app = await buildApp({ config, db, webDistDir: path.join(dataDir, 'no-web-build') });
+  const { app } = await buildBenchApp(db, dataDir, { HASH_SALT: 'bench-salt-0123456789abcdef' });
   try {
     const [{ total }] = (await db.select({ total: count() }).from(leads)) as [{ total: number }];
     const [busiest] = await db

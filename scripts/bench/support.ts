@@ -1,6 +1,36 @@
 // Shared by the benches: what each would otherwise write again.
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+// The benches build the server from its sources, as the tests do; the apps themselves never import each other.
+/* eslint-disable no-restricted-imports */
+import { buildApp, type App } from '../../apps/server/src/app';
+import { loadConfig, type Config } from '../../apps/server/src/config';
+import type { Database } from '../../apps/server/src/db';
+/* eslint-enable no-restricted-imports */
+
+/**
+ * The real app as production builds it, on `db`, for a bench: silent, rate limits off, the lead worker
+ * off and no CRM unless `env` says otherwise, a fresh hash salt, and no web build (`dataDir/no-web-build`).
+ */
+export async function buildBenchApp(
+  db: Database,
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ app: App; config: Config }> {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    RATE_LIMITS: 'off',
+    WORKER: 'off',
+    CRM: 'none',
+    HASH_SALT: randomBytes(24).toString('hex'),
+    ...env,
+  });
+  const app = await buildApp({ config, db, webDistDir: path.join(dataDir, 'no-web-build') });
+  return { app, config };
+}
 
 /** A fresh database on the PostgreSQL server of `adminUrl`, dropped afterwards. */
 export async function withPostgresDatabase<T>(adminUrl: string, run: (url: string) => Promise<T>): Promise<T> {
