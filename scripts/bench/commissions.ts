@@ -9,14 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import postgres from 'postgres';
 // The bench builds the server from its sources, as the tests do.
 /* eslint-disable no-restricted-imports */
 import { openDatabase, type Database } from '../../apps/server/src/db';
 import { merchantAccounts, users } from '../../apps/server/src/db/schema';
 import { createSession } from '../../apps/server/src/lib/sessions';
 /* eslint-enable no-restricted-imports */
-import { buildBenchApp } from './support';
+import { buildBenchApp, withPostgresDatabase } from './support';
 
 const ROWS = 20_000;
 const UNKNOWN = 200;
@@ -138,17 +137,7 @@ export async function runCommissionBench(): Promise<CommissionBenchRow[]> {
   const rows = await benchDatabase('pglite');
   const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (postgresUrl) {
-    const name = `pp_bench_${randomBytes(6).toString('hex')}`;
-    const admin = postgres(postgresUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`CREATE DATABASE "${name}"`);
-    try {
-      const url = new URL(postgresUrl);
-      url.pathname = `/${name}`;
-      rows.push(...(await benchDatabase('postgres', url.toString())));
-    } finally {
-      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
-    }
+    rows.push(...(await withPostgresDatabase(postgresUrl, (url) => benchDatabase('postgres', url))));
   } else {
     console.log('(set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure PostgreSQL too)');
   }

@@ -8,7 +8,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import postgres from 'postgres';
 import { leadStatuses, type Period } from '@portal/contract';
 // The bench builds the server from its sources, as the tests do.
 /* eslint-disable no-restricted-imports */
@@ -17,7 +16,7 @@ import { leads, referralVisits, users } from '../../apps/server/src/db/schema';
 import { createSession } from '../../apps/server/src/lib/sessions';
 import { getDashboardSummary, getDashboardTimeseries } from '../../apps/server/src/modules/dashboard';
 /* eslint-enable no-restricted-imports */
-import { buildBenchApp } from './support';
+import { buildBenchApp, withPostgresDatabase } from './support';
 
 const LEADS = 10_000;
 const VISITS_PER_DAY = 40;
@@ -150,17 +149,7 @@ export async function runDashboardBench(): Promise<DashboardBenchRow[]> {
   const rows = await benchDatabase('pglite');
   const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (postgresUrl) {
-    const name = `pp_bench_${randomBytes(6).toString('hex')}`;
-    const admin = postgres(postgresUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`CREATE DATABASE "${name}"`);
-    try {
-      const url = new URL(postgresUrl);
-      url.pathname = `/${name}`;
-      rows.push(...(await benchDatabase('postgres', url.toString())));
-    } finally {
-      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
-    }
+    rows.push(...(await withPostgresDatabase(postgresUrl, (url) => benchDatabase('postgres', url))));
   } else {
     console.log('(set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure PostgreSQL too)');
   }
