@@ -98,8 +98,7 @@ export function referralConsentTexts(supportPhone: string | null): { sms: string
       'I agree to receive text messages about my free processing-fee analysis at the phone number above. ' +
       `Message frequency varies; message and data rates may apply. ${help} ` +
       'Reply STOP to unsubscribe.',
-    marketing:
-      'I agree to receive marketing emails and calls about payment-processing services. ' + 'I can unsubscribe at any time.',
+    marketing: 'I agree to receive marketing emails and calls about payment-processing services. I can unsubscribe at any time.',
   };
 }
 
