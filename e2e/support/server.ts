@@ -37,7 +37,7 @@ const PIDS_ENV = 'E2E_PORTAL_PIDS';
  * A server of its own (fresh embedded database, production mode) on a free port; the built web app must
  * exist. `env` adds to the shell's environment; a variable given as undefined is taken out of it.
  * Its database starts as a copy of the run's template when there is one: creating and migrating an
- * embedded database costs about 10 s of CPU, once per run instead of once per worker.
+ * embedded database costs about 10 s of CPU, paid once per server build (prepareTemplate) instead of per worker.
  */
 export async function startPortal(
   env: Record<string, string | undefined> = {},
