@@ -205,9 +205,10 @@ export const leadStatusCounts = pgTable(
  * The admin home's roll-up (issue 9 §3): how many leads created on each UTC day are in each status
  * now. Kept by the application in the transaction of every change that affects it (the lead
  * insert's own statement, each status move: modules/admin-stats/lead-rollups.ts), so /admin/stats
- * reads a few thousand rows instead of a million leads. A new lead counts in shard `id % 16` of its
- * day's `new` row, so concurrent submissions do not queue on one row; every other status (moved by
- * admins and the CRM pull, one lead at a time) keeps shard 0. Read with sum().
+ * reads a few thousand rows instead of a million leads. A new lead counts in shard `txid % 16` of its
+ * day's `new` row, so concurrent submissions do not queue on one row (a move out of `new` takes it from
+ * shard `id % 16`: a shard may go below zero); every other status (moved by admins and the CRM pull,
+ * one lead at a time) keeps shard 0. Read with sum(), never one shard alone.
  */
 export const leadDailyCounts = pgTable(
   'lead_daily_counts',

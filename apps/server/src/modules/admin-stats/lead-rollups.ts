@@ -22,10 +22,17 @@ import type { CreatedLeadWork, LeadEventListener } from '../leads';
 const shardOf = (status: SQL, id: SQL) => sql`case when ${status} = 'new' then ${id} % 16 else 0 end`;
 const utcDay = (at: SQL) => sql`(${at} at time zone 'UTC')::date`;
 
-/** The new lead's +1 on its day, as a statement of the lead insert's own CTE (each one a plain insert: no nested WITH there). */
+/**
+ * The new lead's +1 on its day, as a statement of the lead insert's own CTE (each one a plain insert:
+ * no nested WITH there). It counts in its transaction's shard rather than its id's: the leads that
+ * commit together (lead-commit-group.ts) then take one `new` row, not several in an order another
+ * group could take in reverse, while single submissions still spread over the shards. A move out of
+ * `new` takes the lead back from shard `id % 16`, so one shard may hold less than zero; only the sum
+ * over a day's shards means anything, and it stays exact.
+ */
 const countCreatedLead: CreatedLeadWork = {
   statement: (refs) => sql`insert into ${leadDailyCounts} (day, status, shard, count)
-    select ${utcDay(sql`l.created_at`)}, 'new', ${shardOf(sql`'new'`, sql`l.id`)}, 1 from ${refs.lead} l
+    select ${utcDay(sql`l.created_at`)}, 'new', txid_current() % 16, 1 from ${refs.lead} l
     on conflict (day, status, shard) do update set count = ${leadDailyCounts}.count + 1`,
 };
 

@@ -65,10 +65,13 @@ const preparedName = (text: string) => `lead_insert_${createHash('sha1').update(
 /**
  * Runs the lead's statement in a durable commit and answers its rows once committed, grouped with
  * the leads arriving meanwhile: on PGlite (PgliteCommitGroup) and on PostgreSQL (PoolCommitGroup).
+ * `lockOrder` says which partner's rows the statement locks (its partner id or link): a group runs
+ * its statements in that order, so two instances' groups take the same partners' rows in the same
+ * order and cannot deadlock on them.
  */
-export async function runLeadStatement(db: Database, query: DriverQuery): Promise<Row[]> {
+export async function runLeadStatement(db: Database, query: DriverQuery, lockOrder = ''): Promise<Row[]> {
   const client = (db as unknown as { $client?: unknown }).$client;
-  if (client instanceof PGlite || client instanceof pg.Pool) return commitGroupOf(client).run(query);
+  if (client instanceof PGlite || client instanceof pg.Pool) return commitGroupOf(client).run(query, lockOrder);
   throw new Error('lead statement: the database is neither a PostgreSQL pool nor PGlite');
 }
 
@@ -77,6 +80,7 @@ const MAX_GROUP = 64;
 
 interface Waiting {
   query: DriverQuery;
+  lockOrder: string;
   resolve(rows: Row[]): void;
   reject(err: unknown): void;
 }
@@ -95,9 +99,9 @@ abstract class CommitGroup {
   private waiting: Waiting[] = [];
   private isScheduled = false;
 
-  run(query: DriverQuery): Promise<Row[]> {
+  run(query: DriverQuery, lockOrder: string): Promise<Row[]> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ query, resolve, reject });
+      this.waiting.push({ query, lockOrder, resolve, reject });
       this.schedule();
     });
   }
@@ -120,7 +124,7 @@ abstract class CommitGroup {
   }
 
   private async flush(): Promise<void> {
-    const group = this.waiting.splice(0, MAX_GROUP);
+    const group = this.waiting.splice(0, MAX_GROUP).sort((a, b) => compare(a.lockOrder, b.lockOrder));
     try {
       if (group.length === 1) {
         const lone = group[0]!;
@@ -259,6 +263,8 @@ class PoolCommitGroup extends CommitGroup {
     return outcomes;
   }
 }
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Distinct from the name the driver prepares the same text under on the same connection. */
 const groupedName = (name: string) => `${name}_grouped`;

@@ -261,7 +261,8 @@ export async function submitLead(
     }),
   });
   // Prepared once per connection; on the embedded database committed together with the leads arriving meanwhile.
-  const rows = (await runLeadStatement(db, bound)) as { public_id: string }[];
+  const lockOrder = values.creditedPartnerId === null ? `link:${body.uuid}` : `partner:${values.creditedPartnerId}`;
+  const rows = (await runLeadStatement(db, bound, lockOrder)) as { public_id: string }[];
   if (rows[0]) return { outcome: 'created', leadId: rows[0].public_id };
 
   return db.transaction(async (tx): Promise<SubmitLeadResult> => {

@@ -1,0 +1,126 @@
+import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeLeadPayload } from '@portal/contract';
+import { buildReferralForm } from '@portal/contract/testing';
+import { openDatabase } from '../../db';
+import { leadDailyCounts, leadPartnerCounts, leads, outbox } from '../../db/schema';
+import {
+  createPostgresTestDatabase,
+  createTestContext,
+  openTestDatabase,
+  zohoTestEnv,
+  type TestContext,
+} from '../../../test/context';
+import { createPartner } from '../../../test/factories';
+import { moveLead } from '../../../test/lead-fixtures';
+import { PUSH_LEAD } from './crm-push';
+
+/**
+ * Two instances on one database, each taking a burst of leads for several partners at once: each
+ * instance commits the leads that arrive together in one transaction (lead-commit-group.ts), and
+ * the two instances' groups take the same roll-up rows. Every lead must be stored once, with its CRM
+ * push, and the roll-ups must count each exactly once, also after leads move out of `new`.
+ */
+describe('leads submitted at once on two instances', () => {
+  let a: TestContext;
+  let b: TestContext;
+  let close: () => Promise<void>;
+  /** PostgreSQL only: the deadlocks its statistics counted in this file's database, once both instances have closed. */
+  let deadlocksAfterClosing: (() => Promise<number>) | undefined;
+  beforeAll(async () => {
+    if (process.env.TEST_DB === 'postgres') {
+      const database = await createPostgresTestDatabase();
+      deadlocksAfterClosing = async () => {
+        await Promise.all([a.close(), b.close()]);
+        a = b = undefined as unknown as TestContext;
+        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await admin.connect();
+        try {
+          const name = new URL(database.url).pathname.slice(1);
+          // A backend writes its counts out as it exits: wait until the instances' backends are gone.
+          for (let i = 0; i < 100; i += 1) {
+            const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+            if (rows[0].n === 0) break;
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+          const { rows } = await admin.query('select deadlocks::int as n from pg_stat_database where datname = $1', [name]);
+          return rows[0].n as number;
+        } finally {
+          await admin.end();
+        }
+      };
+      a = await createTestContext(zohoTestEnv, { openDatabase: () => openDatabase({ url: database.url }) });
+      b = await createTestContext(zohoTestEnv, { openDatabase: () => openDatabase({ url: database.url }) });
+      close = async () => {
+        await Promise.all([a?.close(), b?.close()]);
+        await database.drop();
+      };
+    } else {
+      const handle = await openTestDatabase();
+      const shared = { ...handle, close: async () => {} };
+      a = await createTestContext(zohoTestEnv, { openDatabase: async () => shared });
+      b = await createTestContext(zohoTestEnv, { openDatabase: async () => shared });
+      close = async () => {
+        await Promise.all([a.close(), b.close()]);
+        await handle.close();
+      };
+    }
+  });
+  afterAll(() => close());
+
+  let ip = 0;
+  const submit = (ctx: TestContext, uuid: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/leads/referral/by-uuid',
+      payload: composeLeadPayload(buildReferralForm(), uuid),
+      remoteAddress: `10.7.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`,
+    });
+
+  it('stores every lead once with its CRM push, and counts each once in the roll-ups', async () => {
+    const partners = await Promise.all([1, 2, 3].map((i) => createPartner(a.db, { email: `group-${i}@partner.example` })));
+    // A's burst goes through the partners in one order, B's in the reverse one.
+    const forA = Array.from({ length: 30 }, (_, i) => partners[i % 3]!.uuid);
+    const forB = Array.from({ length: 30 }, (_, i) => partners[2 - (i % 3)]!.uuid);
+    const responses = await Promise.all([...forA.map((uuid) => submit(a, uuid)), ...forB.map((uuid) => submit(b, uuid))]);
+    expect(responses.map((r) => r.statusCode)).toEqual(Array.from({ length: 60 }, () => 201));
+
+    const stored = await a.db.select({ id: leads.id, publicId: leads.publicId, partnerId: leads.partnerId }).from(leads);
+    expect(stored).toHaveLength(60);
+    const pushes = await a.db.select({ leadId: outbox.leadId }).from(outbox).where(eq(outbox.action, PUSH_LEAD));
+    expect(new Set(pushes.map((p) => p.leadId))).toEqual(new Set(stored.map((l) => l.id)));
+    expect(pushes).toHaveLength(60);
+    for (const partner of partners) {
+      const [counts] = await a.db.select().from(leadPartnerCounts).where(eq(leadPartnerCounts.partnerId, partner.id));
+      expect(counts?.referrals).toBe(20);
+    }
+
+    const todayCount = async (status: 'new' | 'contacted') =>
+      (
+        await a.db
+          .select({ n: sql<number>`coalesce(sum(${leadDailyCounts.count}), 0)::int` })
+          .from(leadDailyCounts)
+          .where(and(eq(leadDailyCounts.status, status), eq(leadDailyCounts.day, sql`(now() at time zone 'UTC')::date`)))
+      )[0]!.n;
+    expect(await todayCount('new')).toBe(60);
+    // A move out of `new` takes the lead from another shard than the one its insert counted in: the sums stay exact.
+    for (const lead of stored.slice(0, 10)) await moveLead(a.app, lead, 'contacted');
+    expect(await todayCount('new')).toBe(50);
+    expect(await todayCount('contacted')).toBe(10);
+  });
+
+  it("keeps the two instances' groups from deadlocking on the partners' and days' rows", async () => {
+    const partners = await Promise.all([4, 5, 6].map((i) => createPartner(a.db, { email: `group-${i}@partner.example` })));
+    // Rounds of 40 leads, the two instances' groups each with the partners in a shuffled order.
+    for (let round = 0; round < 15; round += 1) {
+      const responses = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => submit(i % 2 ? a : b, partners[(i * 7 + round * 5 + (i >> 2)) % 3]!.uuid)),
+      );
+      expect(responses.every((r) => r.statusCode === 201)).toBe(true);
+    }
+    // A deadlock ends in a rerun of the group's statements one by one (everyone still gets a 201),
+    // so PostgreSQL's own count is what shows it. Without ordered groups this burst met several.
+    if (deadlocksAfterClosing) expect(await deadlocksAfterClosing()).toBe(0);
+  });
+});
