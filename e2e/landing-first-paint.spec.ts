@@ -108,6 +108,21 @@ test.describe('phone', () => {
     expect(detail.data.estimate.lines).toContain('Saving: $750–$1,050 / month, $9,000–$12,600 / year.');
   });
 
+  test('the full stylesheet waits for the page to come alive: the first paint parses only the inline CSS', async ({
+    page,
+    request: api,
+  }) => {
+    const partner = await registerPartner(api);
+    const release = await openWithScriptsHeld(page, `/referral/${partner.user.uuid}`);
+    await expect(page.getByRole('heading', { name: 'Stop paying to get paid.' })).toBeVisible();
+    const applied = () =>
+      page.evaluate(() => [...document.styleSheets].map((sheet) => (sheet.href ? new URL(sheet.href).pathname : 'inline')));
+    expect(await applied()).toEqual(['inline']);
+    release();
+    await ready(page);
+    await expect.poll(applied).toEqual(['inline', expect.stringMatching(/^\/assets\/index-[\w-]+\.css$/)]);
+  });
+
   test('what was typed before the page came alive is kept and sent', async ({ page, request: api }) => {
     const partner = await registerPartner(api);
     // Hold the page's script, type into the server-rendered form, then let it hydrate.

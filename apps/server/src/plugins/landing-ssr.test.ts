@@ -59,9 +59,7 @@ describe('the landing page rendered on the server', () => {
       '<script type="application/json" id="landing-data">{"settings":{"companyName":"Acme \\u003c/script\\u003e\\u003cb\\u003e","supportPhone":null},"year":2026}</script>',
     );
     expect(res.body).toContain('<style>.bg-white{background:#fff}</style>');
-    expect(res.body).toContain(
-      '<link rel="stylesheet" crossorigin href="/assets/index-1.css" media="print" data-deferred-style>',
-    );
+    expect(res.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/index-1.css" data-deferred-style>');
     expect(res.body).toContain('<noscript><link rel="stylesheet" href="/assets/index-1.css"></noscript>');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/referral-entry-2.js">');
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/react-3.js">');

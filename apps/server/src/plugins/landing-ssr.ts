@@ -101,9 +101,10 @@ export function createLandingRenderer(distDir: string) {
 
 /**
  * The built index.html, server-rendered: the markup in #root, the hydration data as a JSON block
- * (the CSP runs no inline script), the critical CSS inline and the full stylesheet deferred
- * (media=print until the script applies it; a <noscript> copy for browsers without JavaScript), and
- * modulepreload links for the landing page's chunks.
+ * (the CSP runs no inline script), the critical CSS inline and the full stylesheet deferred (fetched
+ * as a preload, so it is neither parsed nor applied before the first paint, until the script turns it
+ * into a stylesheet; a <noscript> copy for browsers without JavaScript), and modulepreload links for
+ * the landing page's chunks.
  */
 export function composeLandingHtml(
   indexHtml: string,
@@ -119,7 +120,7 @@ export function composeLandingHtml(
       /<link rel="stylesheet"([^>]*?) href="([^"]+)"([^>]*)>/i,
       (_tag, before: string, href: string, after: string) => {
         const attrs = `${before} href="${href}"${after}`;
-        return `<style>${page.criticalCss.replace(/<\/style/gi, '<\\/style')}</style>\n    <link rel="stylesheet"${attrs.replace(/\s*\/$/, '')} media="print" data-deferred-style>\n    <noscript><link rel="stylesheet" href="${href}"></noscript>`;
+        return `<style>${page.criticalCss.replace(/<\/style/gi, '<\\/style')}</style>\n    <link rel="preload" as="style"${attrs.replace(/\s*\/$/, '')} data-deferred-style>\n    <noscript><link rel="stylesheet" href="${href}"></noscript>`;
       },
     );
   }

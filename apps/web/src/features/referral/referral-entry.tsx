@@ -53,7 +53,7 @@ export function mountReferralPage(root: HTMLElement) {
 }
 
 function applyDeferredStyles() {
-  for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-deferred-style]')) link.media = 'all';
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-deferred-style]')) link.rel = 'stylesheet';
 }
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
