@@ -81,8 +81,8 @@ const MAX_GROUP = 64;
 interface Waiting {
   query: DriverQuery;
   lockOrder: string;
-  resolve(rows: Row[]): void;
-  reject(err: unknown): void;
+  resolve: (rows: Row[]) => void;
+  reject: (err: unknown) => void;
 }
 
 /** One statement's outcome in a group: its rows, or the error that statement alone met. */
