@@ -14,12 +14,30 @@ if (window.location.pathname.startsWith('/referral/')) {
 /**
  * The referral page arrives rendered, so its script can wait until that has been painted: run
  * before, its module evaluation and hydration (a long task on a phone) would hold the first paint,
- * the page's Largest Contentful Paint, back by a fifth (issue 12 §1). The chunks are fetched
- * meanwhile (modulepreload), so the page comes alive no later. A hidden tab paints nothing: it
- * runs at once.
+ * the page's Largest Contentful Paint, back (issue 12 §1). The chunks are fetched meanwhile
+ * (modulepreload), so the page comes alive no later. "Painted" is the first-contentful-paint entry,
+ * which the browser reports once that frame is on screen (a frame's requestAnimationFrame can come
+ * before its content shows); where paint timing is missing, the frame after the next. A hidden tab
+ * paints nothing: it runs at once. Runs once, at the latest after a few seconds.
  */
 function afterFirstPaint(run: () => void) {
-  if (document.visibilityState === 'hidden') return run();
-  // A requestAnimationFrame callback runs just before a frame is painted; a task queued from it runs after.
-  requestAnimationFrame(() => setTimeout(run, 0));
+  let hasRun = false;
+  const once = () => {
+    if (hasRun) return;
+    hasRun = true;
+    run();
+  };
+  if (document.visibilityState === 'hidden') return once();
+  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      // A task of its own, after the browser has dispatched the entry.
+      setTimeout(once, 0);
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } else {
+    requestAnimationFrame(() => setTimeout(() => requestAnimationFrame(() => setTimeout(once, 0)), 0));
+  }
+  setTimeout(once, 3000);
 }
