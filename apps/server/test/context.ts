@@ -117,3 +117,49 @@ export async function createTestContext(
 
 /** CRM=zoho with dummy credentials: leads get their CRM push entry (no worker runs in tests, so nothing calls Zoho). */
 export const zohoTestEnv = { CRM: 'zoho', ZOHO_CLIENT_ID: 'id', ZOHO_CLIENT_SECRET: 'secret', ZOHO_REFRESH_TOKEN: 'refresh' };
+
+/** Two instances of the app on one database; `closeApps` closes both (once), `close` also drops the database. */
+export interface TwoInstances {
+  a: TestContext;
+  b: TestContext;
+  /** The PostgreSQL database's name, null on PGlite. */
+  databaseName: string | null;
+  closeApps(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Two instances of the app, as behind a load balancer: two `buildApp` on the same database (one
+ * PGlite shared in process, or two connection pools on one PostgreSQL database) with the same env.
+ */
+export async function openTwoInstances(env: Record<string, string>): Promise<TwoInstances> {
+  let a: TestContext;
+  let b: TestContext;
+  let databaseName: string | null = null;
+  let dropDatabase: () => Promise<void>;
+  if (process.env.TEST_DB === 'postgres') {
+    const database = await createPostgresTestDatabase();
+    databaseName = new URL(database.url).pathname.slice(1);
+    a = await createTestContext(env, { openDatabase: () => openDatabase({ url: database.url }) });
+    b = await createTestContext(env, { openDatabase: () => openDatabase({ url: database.url }) });
+    dropDatabase = () => database.drop();
+  } else {
+    const handle = await openTestDatabase();
+    const shared = { ...handle, close: async () => {} };
+    a = await createTestContext(env, { openDatabase: async () => shared });
+    b = await createTestContext(env, { openDatabase: async () => shared });
+    dropDatabase = () => handle.close();
+  }
+  let closing: Promise<unknown> | undefined;
+  const closeApps = async () => void (await (closing ??= Promise.all([a.close(), b.close()])));
+  return {
+    a,
+    b,
+    databaseName,
+    closeApps,
+    async close() {
+      await closeApps();
+      await dropDatabase();
+    },
+  };
+}

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { createPostgresTestDatabase, createTestContext, openTestDatabase, type TestContext } from './context';
-import { openDatabase } from '../src/db';
+import { openTwoInstances as openTwoInstancesOnOneDatabase, type TestContext, type TwoInstances } from './context';
 
 /** The Redis the shared-state tests use (`.ci/run` sets redis://127.0.0.1:6379); unset, they are skipped. */
 export const testRedisUrl = process.env.REDIS_URL;
@@ -26,41 +25,12 @@ export async function deleteRedisKeys(url: string, prefix: string): Promise<void
   }
 }
 
-/**
- * Two instances of the app, as behind a load balancer: two `buildApp` on the same database (one
- * PGlite shared in process, or two connection pools on one PostgreSQL database) with the same env.
- */
 /** The tests count on each instance hearing the other's evictions from its first request. */
 const subscribed = (...instances: TestContext[]) => Promise.all(instances.map((i) => i.app.sessionCache.subscribed()));
 
-export async function openTwoInstances(
-  env: Record<string, string>,
-): Promise<{ a: TestContext; b: TestContext; close(): Promise<void> }> {
-  if (process.env.TEST_DB === 'postgres') {
-    const database = await createPostgresTestDatabase();
-    const a = await createTestContext(env, { openDatabase: () => openDatabase({ url: database.url }) });
-    const b = await createTestContext(env, { openDatabase: () => openDatabase({ url: database.url }) });
-    await subscribed(a, b);
-    return {
-      a,
-      b,
-      async close() {
-        await Promise.all([a.close(), b.close()]);
-        await database.drop();
-      },
-    };
-  }
-  const handle = await openTestDatabase();
-  const shared = { ...handle, close: async () => {} };
-  const a = await createTestContext(env, { openDatabase: async () => shared });
-  const b = await createTestContext(env, { openDatabase: async () => shared });
-  await subscribed(a, b);
-  return {
-    a,
-    b,
-    async close() {
-      await Promise.all([a.close(), b.close()]);
-      await handle.close();
-    },
-  };
+/** Two instances on one database (test/context.ts), each subscribed to the other's session evictions. */
+export async function openTwoInstances(env: Record<string, string>): Promise<TwoInstances> {
+  const instances = await openTwoInstancesOnOneDatabase(env);
+  await subscribed(instances.a, instances.b);
+  return instances;
 }

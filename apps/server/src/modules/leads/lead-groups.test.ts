@@ -3,15 +3,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeLeadPayload } from '@portal/contract';
 import { buildReferralForm } from '@portal/contract/testing';
-import { openDatabase } from '../../db';
 import { leadDailyCounts, leadPartnerCounts, leads, outbox } from '../../db/schema';
-import {
-  createPostgresTestDatabase,
-  createTestContext,
-  openTestDatabase,
-  zohoTestEnv,
-  type TestContext,
-} from '../../../test/context';
+import { openTwoInstances, zohoTestEnv, type TestContext, type TwoInstances } from '../../../test/context';
 import { createPartner } from '../../../test/factories';
 import { moveLead } from '../../../test/lead-fixtures';
 import { PUSH_LEAD } from './crm-push';
@@ -23,51 +16,37 @@ import { PUSH_LEAD } from './crm-push';
  * push, and the roll-ups must count each exactly once, also after leads move out of `new`.
  */
 describe('leads submitted at once on two instances', () => {
+  let instances: TwoInstances;
   let a: TestContext;
   let b: TestContext;
-  let close: () => Promise<void>;
-  /** PostgreSQL only: the deadlocks its statistics counted in this file's database, once both instances have closed. */
-  let deadlocksAfterClosing: (() => Promise<number>) | undefined;
   beforeAll(async () => {
-    if (process.env.TEST_DB === 'postgres') {
-      const database = await createPostgresTestDatabase();
-      deadlocksAfterClosing = async () => {
-        await Promise.all([a.close(), b.close()]);
-        a = b = undefined as unknown as TestContext;
-        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await admin.connect();
-        try {
-          const name = new URL(database.url).pathname.slice(1);
-          // A backend writes its counts out as it exits: wait until the instances' backends are gone.
-          for (let i = 0; i < 100; i += 1) {
-            const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-            if (rows[0].n === 0) break;
-            await new Promise((resolve) => setTimeout(resolve, 50));
-          }
-          const { rows } = await admin.query('select deadlocks::int as n from pg_stat_database where datname = $1', [name]);
-          return rows[0].n as number;
-        } finally {
-          await admin.end();
-        }
-      };
-      a = await createTestContext(zohoTestEnv, { openDatabase: () => openDatabase({ url: database.url }) });
-      b = await createTestContext(zohoTestEnv, { openDatabase: () => openDatabase({ url: database.url }) });
-      close = async () => {
-        await Promise.all([a?.close(), b?.close()]);
-        await database.drop();
-      };
-    } else {
-      const handle = await openTestDatabase();
-      const shared = { ...handle, close: async () => {} };
-      a = await createTestContext(zohoTestEnv, { openDatabase: async () => shared });
-      b = await createTestContext(zohoTestEnv, { openDatabase: async () => shared });
-      close = async () => {
-        await Promise.all([a.close(), b.close()]);
-        await handle.close();
-      };
-    }
+    instances = await openTwoInstances(zohoTestEnv);
+    ({ a, b } = instances);
   });
-  afterAll(() => close());
+  afterAll(() => instances.close());
+
+  /** PostgreSQL's count of deadlocks in this file's database, read once both instances have closed. */
+  async function deadlocksAfterClosing(databaseName: string): Promise<number> {
+    await instances.closeApps();
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      // A backend writes its counts out as it exits: wait until the instances' backends are gone.
+      for (let i = 0; i < 100; i += 1) {
+        const { rows } = await admin.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = $1', [
+          databaseName,
+        ]);
+        if (rows[0]!.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const { rows } = await admin.query<{ n: number }>('select deadlocks::int as n from pg_stat_database where datname = $1', [
+        databaseName,
+      ]);
+      return rows[0]!.n;
+    } finally {
+      await admin.end();
+    }
+  }
 
   let ip = 0;
   const submit = (ctx: TestContext, uuid: string) =>
@@ -121,6 +100,6 @@ describe('leads submitted at once on two instances', () => {
     }
     // A deadlock ends in a rerun of the group's statements one by one (everyone still gets a 201),
     // so PostgreSQL's own count is what shows it. Without ordered groups this burst met several.
-    if (deadlocksAfterClosing) expect(await deadlocksAfterClosing()).toBe(0);
+    if (instances.databaseName) expect(await deadlocksAfterClosing(instances.databaseName)).toBe(0);
   });
 });
