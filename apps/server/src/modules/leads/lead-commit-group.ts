@@ -67,7 +67,9 @@ const preparedName = (text: string) => `lead_insert_${createHash('sha1').update(
  * the leads arriving meanwhile: on PGlite (PgliteCommitGroup) and on PostgreSQL (PoolCommitGroup).
  * `lockOrder` says which partner's rows the statement locks (its partner id or link): a group runs
  * its statements in that order, so two instances' groups take the same partners' rows in the same
- * order and cannot deadlock on them.
+ * order and do not deadlock on them. (A partner named by id in one group and by link in the other
+ * can still be taken in opposite orders: PostgreSQL then fails one group with a deadlock, and its
+ * statements run again one by one.)
  */
 export async function runLeadStatement(db: Database, query: DriverQuery, lockOrder = ''): Promise<Row[]> {
   const client = (db as unknown as { $client?: unknown }).$client;
