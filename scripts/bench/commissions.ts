@@ -15,7 +15,7 @@ import { openDatabase, type Database } from '../../apps/server/src/db';
 import { merchantAccounts, users } from '../../apps/server/src/db/schema';
 import { createSession } from '../../apps/server/src/lib/sessions';
 /* eslint-enable no-restricted-imports */
-import { buildBenchApp, withPostgresDatabase } from './support';
+import { buildBenchApp, onEachDatabase, loadAverageLine } from './support';
 
 const ROWS = 20_000;
 const UNKNOWN = 200;
@@ -134,19 +134,8 @@ async function benchDatabase(kind: 'pglite' | 'postgres', url?: string): Promise
 }
 
 export async function runCommissionBench(): Promise<CommissionBenchRow[]> {
-  const rows = await benchDatabase('pglite');
-  const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (postgresUrl) {
-    rows.push(...(await withPostgresDatabase(postgresUrl, (url) => benchDatabase('postgres', url))));
-  } else {
-    console.log('(set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure PostgreSQL too)');
-  }
-  console.log(
-    `load average during the run: ${os
-      .loadavg()
-      .map((n) => n.toFixed(1))
-      .join(' / ')} on ${os.cpus().length} cores`,
-  );
+  const rows = await onEachDatabase(benchDatabase);
+  console.log(loadAverageLine());
   console.log(
     `${ROWS.toLocaleString('en-US')} rows (${UNKNOWN} unknown MIDs), ${PARTNERS} partners; target: dry run + commit < ${IMPORT_TARGET_MS / 1000} s`,
   );

@@ -16,7 +16,7 @@ import { leads, referralVisits, users } from '../../apps/server/src/db/schema';
 import { createSession } from '../../apps/server/src/lib/sessions';
 import { getDashboardSummary, getDashboardTimeseries } from '../../apps/server/src/modules/dashboard';
 /* eslint-enable no-restricted-imports */
-import { buildBenchApp, withPostgresDatabase } from './support';
+import { buildBenchApp, onEachDatabase, loadAverageLine } from './support';
 
 const LEADS = 10_000;
 const VISITS_PER_DAY = 40;
@@ -146,19 +146,8 @@ async function benchDatabase(kind: 'pglite' | 'postgres', url?: string): Promise
 }
 
 export async function runDashboardBench(): Promise<DashboardBenchRow[]> {
-  const rows = await benchDatabase('pglite');
-  const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (postgresUrl) {
-    rows.push(...(await withPostgresDatabase(postgresUrl, (url) => benchDatabase('postgres', url))));
-  } else {
-    console.log('(set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure PostgreSQL too)');
-  }
-  console.log(
-    `load average during the run: ${os
-      .loadavg()
-      .map((n) => n.toFixed(1))
-      .join(' / ')} on ${os.cpus().length} cores`,
-  );
+  const rows = await onEachDatabase(benchDatabase);
+  console.log(loadAverageLine());
   console.log(
     `partner with ${LEADS.toLocaleString('en-US')} referrals and ${365 * VISITS_PER_DAY} visits over a year; ${SAMPLES} sequential requests each; target p95 < ${DASHBOARD_P95_TARGET_MS} ms`,
   );

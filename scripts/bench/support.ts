@@ -1,4 +1,5 @@
 // Shared by the benches: what each would otherwise write again.
+import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -47,3 +48,22 @@ export async function withPostgresDatabase<T>(adminUrl: string, run: (url: strin
     await admin.end();
   }
 }
+
+/**
+ * A bench's rows on the embedded database, then on a fresh PostgreSQL database when
+ * BENCH_DATABASE_URL or TEST_DATABASE_URL names a server (and a line saying so when neither does).
+ */
+export async function onEachDatabase<T>(bench: (kind: 'pglite' | 'postgres', url?: string) => Promise<T[]>): Promise<T[]> {
+  const rows = await bench('pglite');
+  const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (postgresUrl) rows.push(...(await withPostgresDatabase(postgresUrl, (url) => bench('postgres', url))));
+  else console.log('(set BENCH_DATABASE_URL or TEST_DATABASE_URL to measure PostgreSQL too)');
+  return rows;
+}
+
+/** The machine's load averages and cores, to print beside a run's figures. */
+export const loadAverageLine = () =>
+  `load average during the run: ${os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' / ')} on ${os.cpus().length} cores`;
