@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabaseWhenReachable } from './db';
+import { DataDirInUseError } from './db/data-dir-lock';
 import { describeDatabaseError } from './lib/database-errors';
 import { createShutdown } from './lib/graceful-shutdown';
 import { startOutboxWorker } from './lib/outbox';
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // Another process has the embedded database open: its message says which and what to do.
+  console.error(err instanceof DataDirInUseError ? err.message : err);
   process.exit(1);
 });
