@@ -81,7 +81,7 @@ export default tseslint.config(
   {
     // The server's runtime code uses its dependencies only; dev dependencies are for tests and tools.
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/testing/**', 'apps/server/src/scripts/**'],
+    ignores: ['**/*.test.ts', '**/testing/**'],
     rules: { 'import-x/no-extraneous-dependencies': ['error', { devDependencies: false }] },
   },
   {

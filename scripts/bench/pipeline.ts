@@ -21,7 +21,7 @@ import * as schema from '../../apps/server/src/db/schema';
 import { leadStatusCounts, leads, users } from '../../apps/server/src/db/schema';
 import { encodeCursor, keysetTimestamp, newestFirst } from '../../apps/server/src/lib/cursor';
 import { createSession } from '../../apps/server/src/lib/sessions';
-import { seedVolume } from '../../apps/server/src/scripts/seed-volume';
+import { seedVolume } from '../../apps/server/scripts/seed-volume';
 /* eslint-enable no-restricted-imports */
 import { buildBenchApp } from './support';
 
