@@ -7,7 +7,7 @@
 import { deflateSync } from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
 import { parseVideoUrl, type LeadStatus, type ResourceType } from '@portal/contract';
-import type { Database, DbExecutor } from '../src/db';
+import type { DbExecutor } from '../src/db';
 import { leads, referralVisits, resourceFiles, resources } from '../src/db/schema';
 import { rebuildLeadRollups } from '../src/modules/admin-stats';
 
@@ -315,7 +315,6 @@ export async function seedDemoActivity(
     n++;
   }
   // Back-dated leads written straight to the table: the admin home's roll-ups are recounted once.
-  // (It takes the database and opens a transaction: given the seed's, that is a savepoint inside it.)
-  await rebuildLeadRollups(db as Database);
+  await rebuildLeadRollups(db);
   return `  added ${visits.length} visits and ${n} referrals to the first demo partner's dashboard`;
 }

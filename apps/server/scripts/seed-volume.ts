@@ -9,7 +9,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database, type DbExecutor } from '../src/db';
+import { openDatabase, type DbExecutor } from '../src/db';
 import { leads } from '../src/db/schema';
 import { rebuildLeadRollups } from '../src/modules/admin-stats';
 
@@ -165,7 +165,7 @@ export async function seedVolume(
       log(`indexes rebuilt (${Date.now() - started} ms)`);
       // The admin home's roll-ups, counted once from the rows just written (as migration 0012 does);
       // its own transaction is a savepoint in this one.
-      await rebuildLeadRollups(tx as unknown as Database);
+      await rebuildLeadRollups(tx);
       log(`roll-ups counted (${Date.now() - started} ms)`);
     });
     for (const table of ['users', 'leads', 'lead_events', 'lead_daily_counts'])

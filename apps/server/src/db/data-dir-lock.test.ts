@@ -22,7 +22,7 @@ async function holdInAnotherProcess(dataDir: string): Promise<ChildProcess> {
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve());
+    child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve());
     child.once('exit', (code) => reject(new Error(`the lock holder exited with ${code}`)));
   });
   return child;
@@ -38,7 +38,7 @@ function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<
 /** The pid of a process that has exited. */
 function deadPid(): number {
   const { pid } = spawnSync(process.execPath, ['--eval', '0']);
-  return pid!;
+  return pid;
 }
 
 const writeLock = (dataDir: string, holder: object) =>

@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import { contentSecurityPolicy } from 'helmet';
 
 export type CspDirectives = Record<string, readonly string[] | null>;
 
@@ -18,7 +18,7 @@ const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase(
  */
 export function referralPageCsp(base: CspDirectives): string {
   const directives = new Map<string, string[] | null>();
-  for (const [name, values] of Object.entries(helmet.contentSecurityPolicy.getDefaultDirectives())) {
+  for (const [name, values] of Object.entries(contentSecurityPolicy.getDefaultDirectives())) {
     directives.set(name, [...values].map(String));
   }
   for (const [name, values] of Object.entries(base)) directives.set(kebab(name), values ? [...values] : null);
