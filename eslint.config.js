@@ -81,8 +81,19 @@ export default tseslint.config(
   {
     // The server's runtime code uses its dependencies only; dev dependencies are for tests and tools.
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/testing/**', 'apps/server/src/scripts/**'],
-    rules: { 'import-x/no-extraneous-dependencies': ['error', { devDependencies: false }] },
+    ignores: ['**/*.test.ts', '**/testing/**'],
+    rules: {
+      'import-x/no-extraneous-dependencies': ['error', { devDependencies: false }],
+      // Seeds and demo data live in apps/server/scripts: an import from there would put them in the bundle.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './apps/server/src', from: './apps/server/scripts', message: 'seeds and demo data stay out of the server' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

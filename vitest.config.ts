@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
+const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/scripts/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
 
 /**
  * Server tests on one database kind. Each run migrates one template per kind (test/global-setup.ts)

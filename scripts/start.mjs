@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseEnv } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builds = [
@@ -49,5 +50,23 @@ const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
   // 64 KB at the top of its heap: idle RSS on the embedded database drops from about 315 to 280 MB.
   env: { NODE_ENV: 'production', MALLOC_TRIM_THRESHOLD_: '65536', ...process.env },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+// The server stops within SHUTDOWN_TIMEOUT_MS of a signal (apps/server/src/server.ts); should it not, it is
+// killed a moment later, so this process never outlives it for long. Nothing here writes to stdout or
+// stderr once the server runs: a write nobody reads could block this process, as it once blocked the server.
+const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS ?? readDotEnv().SHUTDOWN_TIMEOUT_MS ?? 10_000) || 10_000;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    server.kill(signal);
+    setTimeout(() => server.kill('SIGKILL'), shutdownTimeoutMs + 1_500).unref();
+  });
+}
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+
+/** .env as the server reads it (without applying it here: the server's own environment stays as given). */
+function readDotEnv() {
+  try {
+    return parseEnv(fs.readFileSync(path.join(root, '.env'), 'utf8'));
+  } catch {
+    return {};
+  }
+}

@@ -24,6 +24,8 @@ export async function freePort(): Promise<number> {
 export interface Portal {
   baseURL: string;
   dataDir: string;
+  /** The process started: the server, or `scripts/start.mjs` (its parent) with `viaNpmStart`. */
+  pid: number;
   /** Stops the server and deletes its data, unless `keepData`. */
   stop(opts?: { keepData?: boolean }): Promise<void>;
 }
@@ -41,7 +43,17 @@ const PIDS_ENV = 'E2E_PORTAL_PIDS';
  */
 export async function startPortal(
   env: Record<string, string | undefined> = {},
-  { fromTemplate = true }: { fromTemplate?: boolean } = {},
+  {
+    fromTemplate = true,
+    viaNpmStart = false,
+    output = 'ignore',
+  }: {
+    fromTemplate?: boolean;
+    /** Started as `npm start` starts it: scripts/start.mjs, which runs the bundle as its child. */
+    viaNpmStart?: boolean;
+    /** Where the server's stdout and stderr go (a file descriptor), instead of nowhere and the test's stderr. */
+    output?: 'ignore' | number;
+  } = {},
 ): Promise<Portal> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-e2e-'));
@@ -50,7 +62,7 @@ export async function startPortal(
   const baseURL = `http://127.0.0.1:${port}`;
   // The compiled server `npm start` runs (decision 011), built with the web app by `npm run build`.
   if (!fs.existsSync(path.join(root, serverBundle))) throw new Error(`${serverBundle} is missing: run npm run build first`);
-  const child: ChildProcess = spawn(process.execPath, [serverBundle], {
+  const child: ChildProcess = spawn(process.execPath, [viaNpmStart ? 'scripts/start.mjs' : serverBundle], {
     cwd: root,
     env: {
       ...process.env,
@@ -67,7 +79,7 @@ export async function startPortal(
       NODE_ENV: 'production',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: output === 'ignore' ? ['ignore', 'ignore', 'inherit'] : ['ignore', output, output],
   });
   const pids = process.env[PIDS_ENV];
   if (pids && child.pid) fs.writeFileSync(path.join(pids, String(child.pid)), '');
@@ -86,6 +98,7 @@ export async function startPortal(
   return {
     baseURL,
     dataDir,
+    pid: child.pid!,
     async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -13,7 +13,6 @@ import fs from 'node:fs';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import postgres from 'postgres';
 // The bench builds the server from its sources, as the tests do; the apps themselves never import each other.
 /* eslint-disable no-restricted-imports */
 import { openDatabase } from '../../apps/server/src/db';
@@ -21,7 +20,7 @@ import * as schema from '../../apps/server/src/db/schema';
 import { leadStatusCounts, leads, users } from '../../apps/server/src/db/schema';
 import { encodeCursor, keysetTimestamp, newestFirst } from '../../apps/server/src/lib/cursor';
 import { createSession } from '../../apps/server/src/lib/sessions';
-import { seedVolume } from '../../apps/server/src/scripts/seed-volume';
+import { seedVolume } from '../../apps/server/scripts/seed-volume';
 /* eslint-enable no-restricted-imports */
 import { buildBenchApp } from './support';
 
@@ -63,11 +62,12 @@ async function timeIt(run: () => Promise<unknown>, iterations: number): Promise<
 async function volumeDatabase(adminUrl: string): Promise<string> {
   const url = new URL(adminUrl);
   url.pathname = `/${VOLUME_DATABASE}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
   try {
-    const [exists] = await admin`select 1 from pg_database where datname = ${VOLUME_DATABASE}`;
-    if (!exists) {
-      await admin.unsafe(`CREATE DATABASE "${VOLUME_DATABASE}"`);
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [VOLUME_DATABASE]);
+    if (!rowCount) {
+      await admin.query(`CREATE DATABASE "${VOLUME_DATABASE}"`);
       console.log(`seeding ${VOLUME_DATABASE} (1,000,000 leads; a few minutes, once)…`);
       const { ms } = await seedVolume(url.toString(), { log: (line) => console.log(`  ${line}`) });
       console.log(`seeded in ${(ms / 1000).toFixed(0)} s`);
@@ -103,7 +103,7 @@ export async function runPipelineBench(iterations = Number(process.env.BENCH_ITE
   let captured: { sql: string; params: unknown[] }[] | null = null;
   const client = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzle(client, { schema, logger: { logQuery: (text, params) => void captured?.push({ sql: text, params }) } });
-  const driver = postgres(url, { max: 4, onnotice: () => {} });
+  const driver = new pg.Pool({ connectionString: url, max: 4 });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-pipeline-'));
   const { app } = await buildBenchApp(db, dataDir, { HASH_SALT: 'bench-salt-0123456789abcdef' });
   try {
@@ -178,8 +178,8 @@ export async function runPipelineBench(iterations = Number(process.env.BENCH_ITE
       // The request's statements as it sent them: the session lookup first, then the rest side by side.
       const [auth, ...rest] = statements;
       const replay = async () => {
-        if (auth) await driver.unsafe(auth.sql, auth.params as never[]);
-        await Promise.all(rest.map((q) => driver.unsafe(q.sql, q.params as never[])));
+        if (auth) await driver.query(auth.sql, auth.params);
+        await Promise.all(rest.map((q) => driver.query(q.sql, q.params)));
       };
       const ceiling = await timeIt(replay, iterations);
       rows.push({
@@ -204,14 +204,14 @@ export async function runPipelineBench(iterations = Number(process.env.BENCH_ITE
       await direct(
         'status counts, all leads (counters)',
         async () => statusCounts,
-        () => driver.unsafe(statusCounts.toSQL().sql),
+        () => driver.query(statusCounts.toSQL().sql),
         iterations,
       );
       const n = Math.min(iterations, 20);
       await direct(
         '(the same by count(*), for reference)',
         async () => byScan,
-        () => driver.unsafe(byScan.toSQL().sql),
+        () => driver.query(byScan.toSQL().sql),
         n,
       );
     }
@@ -224,7 +224,7 @@ export async function runPipelineBench(iterations = Number(process.env.BENCH_ITE
       `${total.toLocaleString('en-US')} leads over ${VOLUME_DATABASE}, PostgreSQL; ${iterations} sequential requests per row after a warm-up; target p95 < ${TARGET_MS} ms (admin home < ${STATS_TARGET_MS} ms)`,
     );
     console.log(
-      'app = the endpoint over HTTP (loopback, signed in); driver = the same statements the request sent, through postgres.js',
+      'app = the endpoint over HTTP (loopback, signed in); driver = the same statements the request sent, through node-postgres',
     );
     console.log(`${os.cpus().length} CPUs, load average ${load} (figures are only comparable on an otherwise idle machine)`);
     printTable(rows);

@@ -1,8 +1,10 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabaseWhenReachable } from './db';
+import { DataDirInUseError } from './db/data-dir-lock';
 import { describeDatabaseError } from './lib/database-errors';
 import { createShutdown } from './lib/graceful-shutdown';
+import { createLogDestination } from './lib/log-destination';
 import { startOutboxWorker } from './lib/outbox';
 import { startStatusPullScheduler } from './modules/crm-status';
 import { ensureFirstAdmin } from './modules/users';
@@ -35,11 +37,13 @@ async function main(): Promise<void> {
     onConnectionError: (err) =>
       appLog.current?.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'database connection lost'),
   });
+  const logDestination = createLogDestination();
   const app = await buildApp({
     config,
     db: database.db,
     webDistDir: config.WEB_DIST_DIR,
     logger: {
+      stream: logDestination,
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.body.password', 'req.body.new_password'],
     },
@@ -65,7 +69,14 @@ async function main(): Promise<void> {
     closeDatabase: () => database.close(),
     timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
   });
-  const onSignal = (signal: string) => void shutdown(signal).then((outcome) => process.exit(outcome === 'clean' ? 0 : 1));
+  const onSignal = (signal: string) => {
+    // Whatever happens on the way out (and whoever reads our output), the process ends soon after the deadline.
+    setTimeout(() => process.exit(1), config.SHUTDOWN_TIMEOUT_MS + 1_000).unref();
+    void shutdown(signal).then(async (outcome) => {
+      await logDestination.flush(250);
+      process.exit(outcome === 'clean' ? 0 : 1);
+    });
+  };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
 
@@ -74,6 +85,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // Another process has the embedded database open: its message says which and what to do.
+  console.error(err instanceof DataDirInUseError ? err.message : err);
   process.exit(1);
 });

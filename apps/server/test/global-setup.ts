@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import postgres from 'postgres';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrationsFolder, openDatabase } from '../src/db';
 
@@ -44,8 +44,10 @@ async function setupPostgresTemplate(project: TestProject, runId: string) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const template = `pp_template_${runId}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE "${template}"`);
+  const admin = new pg.Client({ connectionString: adminUrl });
+  admin.on('error', () => {}); // a server restart during the run must not crash it
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${template}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${template}`;
   const handle = await openDatabase({ url: url.toString() });
@@ -53,10 +55,11 @@ async function setupPostgresTemplate(project: TestProject, runId: string) {
   await handle.close();
   project.provide('postgresTemplate', template);
   return async () => {
-    const left = await admin<{ datname: string }[]>`
-      select datname from pg_database where datname like ${`pp_test_${runId}_%`}`;
-    for (const { datname } of left) await admin.unsafe(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
-    await admin.unsafe(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
+    const left = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [
+      `pp_test_${runId}_%`,
+    ]);
+    for (const { datname } of left.rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    await admin.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
     await admin.end();
   };
 }

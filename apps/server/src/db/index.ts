@@ -9,6 +9,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { isDatabaseUnavailable } from '../lib/database-errors';
 import { serverRoot } from '../server-root';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 /** Both drivers speak the same PostgreSQL dialect; code is written once against this type. */
@@ -83,28 +84,46 @@ export async function openDatabase(target: DatabaseTarget, opts: OpenDatabaseOpt
     }
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  let client: PGlite;
+  let client: PGlite | undefined;
   // Extensions the migrations create (PostgreSQL ships them; PGlite loads them on demand).
   const options: PGliteOptions = { extensions: { pg_trgm }, startParams: pgliteStartParams };
-  if ('dataDir' in target) {
-    const dir = path.join(target.dataDir, 'pgdata');
-    const created = !fs.existsSync(path.join(dir, 'PG_VERSION'));
-    fs.mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir, options);
-    if (created) {
-      // Creating the cluster (initdb) and the first migrations grow PGlite's WebAssembly memory to
-      // about 600 MB, and that memory never shrinks: a first start stayed there, idle, until the next
-      // restart. Reopened, the new instance starts from a small memory and the old one is freed.
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
-      await client.close();
+  // Never two processes in one data directory (data-dir-lock.ts): refused here, before PGlite reads a page.
+  let unlock = () => {};
+  try {
+    if ('dataDir' in target) {
+      unlock = lockDataDir(target.dataDir);
+      const dir = path.join(target.dataDir, 'pgdata');
+      const created = !fs.existsSync(path.join(dir, 'PG_VERSION'));
+      fs.mkdirSync(dir, { recursive: true });
       client = new PGlite(dir, options);
+      if (created) {
+        // Creating the cluster (initdb) and the first migrations grow PGlite's WebAssembly memory to
+        // about 600 MB, and that memory never shrinks: a first start stayed there, idle, until the next
+        // restart. Reopened, the new instance starts from a small memory and the old one is freed.
+        await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+        await client.close();
+        client = new PGlite(dir, options);
+      }
+    } else {
+      client = new PGlite({ ...options, loadDataDir: target.loadDataDir });
     }
-  } else {
-    client = new PGlite({ ...options, loadDataDir: target.loadDataDir });
+    const opened = client;
+    const db = drizzlePglite(opened, { schema });
+    await migratePglite(db, { migrationsFolder });
+    const close = async () => {
+      try {
+        await opened.close();
+      } finally {
+        unlock();
+      }
+    };
+    return { db: db as unknown as Database, kind: 'pglite', close };
+  } catch (err) {
+    // The files are released only once this process has stopped using them.
+    await client?.close().catch(() => {});
+    unlock();
+    throw err;
   }
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
-import type { Database } from '../../db';
+import type { DbExecutor } from '../../db';
 import { users } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 
@@ -10,7 +10,7 @@ import { hashPassword } from '../../lib/passwords';
  * On an empty database, creates the first admin from ADMIN_EMAIL/ADMIN_PASSWORD, or with a generated
  * password printed once. Never touches a database that already has users.
  */
-export async function ensureFirstAdmin(db: Database, config: Config, log: FastifyBaseLogger): Promise<void> {
+export async function ensureFirstAdmin(db: DbExecutor, config: Config, log: FastifyBaseLogger): Promise<void> {
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return;
   const email = (config.ADMIN_EMAIL ?? 'admin@example.com').trim().toLowerCase();

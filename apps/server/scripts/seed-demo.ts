@@ -1,15 +1,19 @@
 /**
  * `npm run seed:demo`: demo partners and settings for trying the portal locally. Safe to run again:
- * it updates what it created before instead of duplicating it.
+ * it updates what it created before instead of duplicating it. All of it is written in one
+ * transaction, and on the embedded database it is refused while another process (the server) has
+ * DATA_DIR open: stop the server first, or seed the PostgreSQL database of DATABASE_URL.
  */
-import Fastify from 'fastify';
+import { pathToFileURL } from 'node:url';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
 import { settingKeys } from '@portal/contract';
-import { ConfigError, loadConfig, type Config } from '../config';
-import { openDatabase, type Database } from '../db';
-import { settings, users } from '../db/schema';
-import { hashPassword } from '../lib/passwords';
-import { ensureFirstAdmin } from '../modules/users/first-admin';
+import { ConfigError, loadConfig, type Config } from '../src/config';
+import { openDatabase, type Database, type DbExecutor } from '../src/db';
+import { DataDirInUseError } from '../src/db/data-dir-lock';
+import { settings, users } from '../src/db/schema';
+import { hashPassword } from '../src/lib/passwords';
+import { ensureFirstAdmin } from '../src/modules/users/first-admin';
 import { seedDemoActivity, seedDemoResources } from './demo-workspace';
 
 const DEMO_PASSWORD = 'demo-partner-2024';
@@ -48,7 +52,7 @@ function readConfig(): Config {
   }
 }
 
-async function upsertPartner(db: Database, partner: (typeof demoPartners)[number], passwordHash: string) {
+async function upsertPartner(db: DbExecutor, partner: (typeof demoPartners)[number], passwordHash: string) {
   const values = { ...partner, passwordHash, role: 'user' as const, status: 'active' as const };
   const [existing] = await db
     .select({ id: users.id })
@@ -61,41 +65,61 @@ async function upsertPartner(db: Database, partner: (typeof demoPartners)[number
   return { row: row!, isNew: !existing };
 }
 
-async function main(): Promise<void> {
-  const config = readConfig();
-  const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir });
-  try {
+/**
+ * Writes the demo data in one transaction: all of it or, if anything fails half-way, none of it.
+ * Returns the lines to print once it is committed.
+ */
+export async function seedDemo(db: Database, config: Config, log: FastifyBaseLogger): Promise<string[]> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return db.transaction(async (tx) => {
     // Seeding partners into an empty database would stop the server from creating its first admin.
-    await ensureFirstAdmin(database.db, config, Fastify({ logger: { level: config.LOG_LEVEL } }).log);
-
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
-    const lines = [`Demo data in ${database.kind === 'postgres' ? 'PostgreSQL' : config.dataDir}:`];
+    await ensureFirstAdmin(tx, config, log);
+    const lines: string[] = [];
     let first: { id: number; uuid: string } | null = null;
     for (const partner of demoPartners) {
-      const { row, isNew } = await upsertPartner(database.db, partner, passwordHash);
+      const { row, isNew } = await upsertPartner(tx, partner, passwordHash);
       first ??= row;
       lines.push(
         `  ${isNew ? 'created' : 'updated'} partner ${row.fullName} <${row.email}>  referral ${config.publicUrl}/referral/${row.uuid}`,
       );
     }
     for (const setting of demoSettings) {
-      await database.db
+      await tx
         .insert(settings)
         .values(setting)
         .onConflictDoUpdate({ target: settings.key, set: { value: setting.value, updatedAt: new Date() } });
       lines.push(`  setting "${setting.key}" = ${setting.value}`);
     }
-    lines.push(...(await seedDemoResources(database.db)));
-    const activity = first ? await seedDemoActivity(database.db, first) : null;
+    lines.push(...(await seedDemoResources(tx)));
+    const activity = first ? await seedDemoActivity(tx, first) : null;
     if (activity) lines.push(activity);
-    lines.push(`  Partner password: ${DEMO_PASSWORD}`, `  Sign in at ${config.publicUrl}/login`);
-    process.stdout.write(`${lines.join('\n')}\n`);
+    return lines;
+  });
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  // On the embedded database this is refused at once while the server (or anything else) has DATA_DIR open.
+  const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.dataDir });
+  try {
+    const lines = await seedDemo(database.db, config, Fastify({ logger: { level: config.LOG_LEVEL } }).log);
+    process.stdout.write(
+      [
+        `Demo data in ${database.kind === 'postgres' ? 'PostgreSQL' : config.dataDir}:`,
+        ...lines,
+        `  Partner password: ${DEMO_PASSWORD}`,
+        `  Sign in at ${config.publicUrl}/login`,
+        '',
+      ].join('\n'),
+    );
   } finally {
     await database.close();
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((err) => {
+    console.error(err instanceof DataDirInUseError ? err.message : err);
+    process.exit(1);
+  });
+}

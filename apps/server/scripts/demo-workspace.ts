@@ -7,9 +7,9 @@
 import { deflateSync } from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
 import { parseVideoUrl, type LeadStatus, type ResourceType } from '@portal/contract';
-import type { Database } from '../db';
-import { leads, referralVisits, resourceFiles, resources } from '../db/schema';
-import { rebuildLeadRollups } from '../modules/admin-stats';
+import type { DbExecutor } from '../src/db';
+import { leads, referralVisits, resourceFiles, resources } from '../src/db/schema';
+import { rebuildLeadRollups } from '../src/modules/admin-stats';
 
 /** A one-page PDF with a title and a few lines of text (Helvetica), with a correct xref table. */
 export function makePdf(title: string, lines: string[]): Buffer {
@@ -166,7 +166,7 @@ const demoResources = (): DemoResource[] => [
   },
 ];
 
-export async function seedDemoResources(db: Database): Promise<string[]> {
+export async function seedDemoResources(db: DbExecutor): Promise<string[]> {
   const lines: string[] = [];
   const [{ next }] = (await db
     .select({ next: sql<number>`coalesce(max(${resources.position}) + 1, 0)::int` })
@@ -238,7 +238,7 @@ const sources = ['direct', 'direct', 'direct', 'qr', 'qr', 'linkedin', 'newslett
 
 /** Sixty days of visits and a referral roughly every few days, in every status, for one partner. */
 export async function seedDemoActivity(
-  db: Database,
+  db: DbExecutor,
   partner: { id: number; uuid: string },
   now = new Date(),
 ): Promise<string | null> {

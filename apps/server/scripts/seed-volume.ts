@@ -3,13 +3,15 @@
  * 10,000 partners and 1,000,000 leads over about two years, each with its 'created' event and, once
  * it has moved, its status event — for `npm run bench` and for trying the screens at scale.
  * Everything is generated inside PostgreSQL (INSERT … SELECT over generate_series), in chunks, so
- * it neither holds a million rows in Node nor one huge transaction. Refuses to run on a database
- * that already has leads. SEED_LEADS and SEED_PARTNERS change the sizes.
+ * Node never holds a million rows; all of it is one transaction, so a failed or stopped seed leaves
+ * the database as it was. Refuses to run on a database that already has leads. SEED_LEADS and
+ * SEED_PARTNERS change the sizes.
  */
 import { pathToFileURL } from 'node:url';
-import postgres from 'postgres';
-import { openDatabase } from '../db';
-import { rebuildLeadRollups } from '../modules/admin-stats';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type DbExecutor } from '../src/db';
+import { leads } from '../src/db/schema';
+import { rebuildLeadRollups } from '../src/modules/admin-stats';
 
 export interface VolumeSeedOptions {
   leads?: number;
@@ -117,6 +119,14 @@ const statusOf = (bucket: string) => `case
   when ${bucket} < 660 then 'application' when ${bucket} < 780 then 'approved' when ${bucket} < 940 then 'lost'
   else 'unqualified' end`;
 
+/** Runs one SQL statement and returns its rows. */
+type Run = <Row>(text: string) => Promise<Row[]>;
+
+async function countLeads(db: DbExecutor): Promise<number> {
+  const [row] = (await db.execute<{ count: number }>(sql`select count(*)::int as count from ${leads}`)).rows;
+  return row?.count ?? 0;
+}
+
 export async function seedVolume(
   url: string,
   opts: VolumeSeedOptions = {},
@@ -128,66 +138,59 @@ export async function seedVolume(
   const started = Date.now();
 
   const handle = await openDatabase({ url }); // migrates
-  await handle.close();
-  const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
-    const count = (await sql<{ count: number }[]>`select count(*)::int as count from leads`)[0]!.count;
+    const count = await countLeads(handle.db);
     if (count > 0) throw new Error(`the database already has ${count} leads; seed:volume fills an empty one`);
+    // One transaction: the seed writes all of it or, if anything fails (or it is stopped), nothing.
+    await handle.db.transaction(async (tx) => {
+      // No parameters: every value in these statements is generated here.
+      const run: Run = async <Row>(text: string) => (await tx.execute(sql.raw(text))).rows as Row[];
 
-    // Bulk-load practice: secondary indexes are dropped while the rows go in and rebuilt once after
-    // (constraints stay). Read from the catalog, so the seed follows whatever the migrations made.
-    const indexes = await sql<{ name: string; def: string }[]>`
-      select indexname as name, indexdef as def from pg_indexes
-      where schemaname = current_schema() and tablename in ('leads', 'lead_events')
-        and indexname not in (select conname from pg_constraint)`;
-    for (const index of indexes) await sql.unsafe(`drop index "${index.name}"`);
-    // The status counters are filled once at the end rather than row by row by their trigger.
-    await sql.unsafe('alter table leads disable trigger user');
-    try {
-      await fill();
-      await sql.unsafe(`
-        delete from lead_status_counts;
-        insert into lead_status_counts (status, shard, count) select status, id % 16, count(*) from leads group by 1, 2`);
-    } finally {
-      await sql.unsafe('alter table leads enable trigger user');
-      for (const index of indexes)
-        await sql.unsafe(index.def.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
+      // Bulk-load practice: secondary indexes are dropped while the rows go in and rebuilt once after
+      // (constraints stay). Read from the catalog, so the seed follows whatever the migrations made.
+      const indexes = await run<{ name: string; def: string }>(`
+        select indexname as name, indexdef as def from pg_indexes
+        where schemaname = current_schema() and tablename in ('leads', 'lead_events')
+          and indexname not in (select conname from pg_constraint)`);
+      for (const index of indexes) await run(`drop index "${index.name}"`);
+      // The status counters are filled once at the end rather than row by row by their trigger.
+      await run('alter table leads disable trigger user');
+      await fill(run);
+      await run('delete from lead_status_counts');
+      await run(
+        'insert into lead_status_counts (status, shard, count) select status, id % 16, count(*) from leads group by 1, 2',
+      );
+      await run('alter table leads enable trigger user');
+      for (const index of indexes) await run(index.def);
       log(`indexes rebuilt (${Date.now() - started} ms)`);
-    }
-    // The admin home's roll-ups, counted once from the rows just written (as migration 0012 does).
-    const rollups = await openDatabase({ url });
-    try {
-      await rebuildLeadRollups(rollups.db);
-    } finally {
-      await rollups.close();
-    }
-    log(`roll-ups counted (${Date.now() - started} ms)`);
-    await sql.unsafe('vacuum (analyze) users');
-    await sql.unsafe('vacuum (analyze) leads');
-    await sql.unsafe('vacuum (analyze) lead_events');
-    await sql.unsafe('vacuum (analyze) lead_daily_counts');
+      // The admin home's roll-ups, counted once from the rows just written (as migration 0012 does);
+      // its own transaction is a savepoint in this one.
+      await rebuildLeadRollups(tx);
+      log(`roll-ups counted (${Date.now() - started} ms)`);
+    });
+    for (const table of ['users', 'leads', 'lead_events', 'lead_daily_counts'])
+      await handle.db.execute(sql.raw(`vacuum (analyze) ${table}`));
     return { leads: totalLeads, partners: totalPartners, ms: Date.now() - started };
   } finally {
-    await sql.end({ timeout: 5 });
+    await handle.close();
   }
 
-  async function fill(): Promise<void> {
-    await sql.unsafe(`
+  async function fill(run: Run): Promise<void> {
+    await run(`
       insert into users (full_name, email, password_hash, role, status, created_at, updated_at)
       select 'Partner ' || g, 'partner-' || g || '@volume.example', 'volume-seed-no-login', 'user',
              case when g % 50 = 0 then 'disabled' else 'active' end,
              now() - interval '760 days' + (g * interval '1 minute'), now()
       from generate_series(1, ${totalPartners}) g`);
     const firstPartner = (
-      await sql<{ min: number }[]>`select min(id)::int as min from users where email like '%@volume.example'`
+      await run<{ min: number }>("select min(id)::int as min from users where email like '%@volume.example'")
     )[0]!.min;
     log(`partners: ${totalPartners} (${Date.now() - started} ms)`);
 
     for (let from = 1; from <= totalLeads; from += chunk) {
       const to = Math.min(totalLeads, from + chunk - 1);
       // h: a stable pseudo-random number per lead, so a re-run of the same size gives the same data.
-      await sql.begin(async (tx) => {
-        await tx.unsafe(`
+      await run(`
           with g as (
             select i, abs(hashint4(i)) as h, abs(hashint4(i + 7919)) as h2 from generate_series(${from}, ${to}) i
           ), rows as (
@@ -218,15 +221,14 @@ export async function seedVolume(
             case when status = 'new' then created else least(now(), created + (h2 % (20 * 86400)) * interval '1 second') end,
             'skipped', created, created
           from rows`);
-      });
       log(`leads: ${to} (${Date.now() - started} ms)`);
     }
 
     // History: every lead's 'created' event, and one status event for each lead that has moved.
-    await sql.unsafe(`
+    await run(`
       insert into lead_events (lead_id, kind, actor_id, actor_label, visible_to_partner, created_at)
       select id, 'created', null, 'Merchant', false, created_at from leads`);
-    await sql.unsafe(`
+    await run(`
       insert into lead_events (lead_id, kind, actor_id, actor_label, from_status, to_status, reason, note, visible_to_partner, created_at)
       select id, 'status', null, 'Volume seed', 'new', status,
         case status when 'lost' then 'no_response' when 'unqualified' then 'low_volume' end,

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../test/context';
+import { seedDemo } from './seed-demo';
+
+/** The number of rows in every table of the schema. */
+async function rowCounts(ctx: TestContext): Promise<Record<string, number>> {
+  const { rows } = await ctx.db.execute<{ name: string }>(
+    sql`select table_name as name from information_schema.tables
+        where table_schema = current_schema() and table_type = 'BASE TABLE' order by 1`,
+  );
+  const counts: Record<string, number> = {};
+  for (const { name } of rows) {
+    const result = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(name)}`);
+    counts[name] = result.rows[0]!.n;
+  }
+  return counts;
+}
+
+describe('npm run seed:demo', () => {
+  let ctx: TestContext;
+  beforeEach(async () => {
+    ctx = await createTestContext({ ADMIN_EMAIL: 'admin@seed.test', ADMIN_PASSWORD: 'seed-admin-password-1' });
+  });
+  afterEach(() => ctx.close());
+
+  it('writes its data once: a second run changes no row count', async () => {
+    const empty = await rowCounts(ctx);
+    await seedDemo(ctx.db, ctx.config, ctx.app.log);
+    const once = await rowCounts(ctx);
+    expect(once.users).toBe(empty.users! + 4); // the first admin and three partners
+    expect(once.leads).toBeGreaterThan(10);
+    expect(once.resources).toBe(7);
+
+    const lines = await seedDemo(ctx.db, ctx.config, ctx.app.log);
+    expect(await rowCounts(ctx)).toEqual(once);
+    expect(lines.filter((line) => line.includes('updated partner'))).toHaveLength(3);
+  });
+
+  it('writes nothing when it fails half-way', async () => {
+    const empty = await rowCounts(ctx);
+    // The fourth referral fails, as the seed that wrote 3 of 16 referrals did.
+    await ctx.db.execute(sql`
+      create function fail_fourth_lead() returns trigger language plpgsql as $$
+      begin
+        if (select count(*) from leads) >= 3 then raise exception 'disk full (simulated)'; end if;
+        return new;
+      end $$`);
+    await ctx.db.execute(
+      sql`create trigger fail_fourth_lead before insert on leads for each row execute function fail_fourth_lead()`,
+    );
+    try {
+      await expect(seedDemo(ctx.db, ctx.config, ctx.app.log)).rejects.toThrow();
+    } finally {
+      await ctx.db.execute(sql`drop trigger fail_fourth_lead on leads`);
+      await ctx.db.execute(sql`drop function fail_fourth_lead()`);
+    }
+    expect(await rowCounts(ctx)).toEqual(empty);
+
+    // And the next run writes everything.
+    await seedDemo(ctx.db, ctx.config, ctx.app.log);
+    expect((await rowCounts(ctx)).leads).toBeGreaterThan(10);
+  });
+});
