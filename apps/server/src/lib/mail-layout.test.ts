@@ -67,7 +67,7 @@ const mails: { name: string; notification: boolean; subject: string; build: () =
         contact: hostile,
         email: 'mia@example.com',
         partner: null,
-        source: 'referral_link',
+        source: 'landing_page',
         link: 'http://portal.test/admin/leads?lead=1',
       }),
   },
