@@ -150,8 +150,9 @@ export async function statementPdf(detail: StatementDetail, companyName: string)
     'regular',
     `Status: ${statementStatusLabels[s.status]}${s.paid_on ? `, paid on ${s.paid_on}` : ''}${s.paid_reference ? `, reference ${s.paid_reference}` : ''}`,
   );
-  doc.font('Sans');
-  doc.text(
+  writeText(
+    doc,
+    'regular',
     `Plan: ${formatBps(detail.plan.residual_share_bps)} of net revenue; bonus ${money(detail.plan.bonus_cents)} per merchant`,
   );
   doc.moveDown(1);
