@@ -6,8 +6,9 @@ import type { FastifyBaseLogger } from 'fastify';
 export interface Mail {
   to: string;
   subject: string;
+  /** Both parts, from the shared layout (lib/mail-layout.ts). */
   text: string;
-  html?: string;
+  html: string;
   /** Extra headers, e.g. List-Unsubscribe. */
   headers?: Record<string, string>;
 }

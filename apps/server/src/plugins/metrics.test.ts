@@ -78,7 +78,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
 
   it('counts mails sent', async () => {
     const before = sample((await scrape()).body, 'portal_mails_sent_total');
-    await ctx.app.mailer.send({ to: 'someone@example.com', subject: 'Hello', text: 'Hi' });
+    await ctx.app.mailer.send({ to: 'someone@example.com', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' });
     const body = (await scrape()).body;
     expect(sample(body, 'portal_mails_sent_total')).toBe(before + 1);
     expect(body).toMatch(/^portal_mails_failed_total 0$/m);
@@ -102,7 +102,7 @@ describe('CRM and mail failures', () => {
     await expect(crm.createNote('1', 't', 'c')).resolves.toEqual({ id: 'n1' });
     expect(crm.name).toBe('fake');
     const mailer = countMails({ send: async () => Promise.reject(new Error('smtp down')) }, metrics);
-    await expect(mailer.send({ to: 'a@example.com', subject: 's', text: 't' })).rejects.toThrow('smtp down');
+    await expect(mailer.send({ to: 'a@example.com', subject: 's', text: 't', html: '<p>t</p>' })).rejects.toThrow('smtp down');
 
     const body = await metrics.registry.metrics();
     expect(body).toMatch(/^portal_crm_failures_total\{code="INVALID_DATA"\} 2$/m);

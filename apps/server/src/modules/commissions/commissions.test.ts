@@ -417,6 +417,8 @@ describe('statements', () => {
     const mail = ctx.mailer.sent.find((s) => s.to === dana.email)!;
     expect(mail.subject).toBe('Your statement for November 2026 is ready');
     expect(mail.text).toContain('$30.00');
+    expect(mail.html).toContain('$30.00');
+    expect(mail.text).toContain(`http://portal.test/compensation/statements/${november.id}`);
 
     const own = await get(`/commissions/statements/${november.id}`, danaToken);
     expect(own.statusCode).toBe(200);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { commissionMessages, formatCents } from '@portal/contract';
 import { statements, users } from '../../db/schema';
+import { composeMail } from '../../lib/mail-layout';
 import type { OutboxHandler } from '../../lib/outbox';
 import { getBrandName } from '../settings';
 import { onLeadEvent } from './merchant-service';
@@ -28,11 +29,17 @@ export const commissionsPlugin: FastifyPluginAsync = async (app) => {
       const brand = await getBrandName(db);
       const s = row.statement;
       const link = `${app.config.publicUrl}/compensation/statements/${s.id}`;
-      await app.mailer.send({
-        to: row.email,
-        subject: commissionMessages.statementReadySubject(s.month),
-        text: `Hello ${row.name},\n\n${commissionMessages.statementReadyBody(s.month, formatCents(s.totalCents, s.currency))}\n\n${link}\n\n${brand}\n`,
-      });
+      await app.mailer.send(
+        await composeMail({
+          to: { email: row.email, fullName: row.name },
+          subject: commissionMessages.statementReadySubject(s.month),
+          brand,
+          blocks: [
+            commissionMessages.statementReadyBody(s.month, formatCents(s.totalCents, s.currency)),
+            { label: 'View the statement', href: link },
+          ],
+        }),
+      );
     },
   };
   app.outbox.register(statementMailAction, handler);

@@ -10,6 +10,7 @@ import {
   type StatementDetail,
 } from '@portal/contract';
 import { csvRow } from '../../lib/csv';
+import { registerFonts, writeText } from '../../lib/pdf-fonts';
 
 /** Cents as a plain decimal for spreadsheets: `-1234.5` cents → `-12.35`… exactly `-12.34` for -1234. */
 export function centsText(cents: number): string {
@@ -101,8 +102,9 @@ export function monthlyTotalsCsv(items: MonthlyTotal[]): string {
 }
 
 /**
- * A statement as PDF, drawn on the server with pdfkit's built-in Helvetica. Same statement → same
- * bytes: the creation date and the file id derive from the statement's month, never from the clock.
+ * A statement as PDF, drawn on the server with pdfkit and embedded subsets of the Noto fonts, so names
+ * and notes in any of their scripts print as typed. Same statement → same bytes: the creation date
+ * and the file id derive from the statement's month, never from the clock.
  */
 export async function statementPdf(detail: StatementDetail, companyName: string): Promise<Buffer> {
   // pdfkit (about 17 MB resident) is loaded with the first statement PDF, not at start-up.
@@ -123,6 +125,7 @@ export async function statementPdf(detail: StatementDetail, companyName: string)
       ModDate: fixedDate,
     },
   });
+  registerFonts(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -133,19 +136,23 @@ export async function statementPdf(detail: StatementDetail, companyName: string)
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
 
-  doc.font('Helvetica-Bold').fontSize(18).fillColor('#111827').text(companyName);
+  writeText(doc.fontSize(18).fillColor('#111827'), 'bold', companyName);
   doc
     .moveDown(0.2)
-    .font('Helvetica')
+    .font('Sans')
     .fontSize(12)
     .fillColor('#374151')
     .text(`Commission statement: ${monthLabel(s.month)}`);
   doc.moveDown(0.5).fontSize(10);
-  doc.text(`Partner: ${s.partner_name} (${s.partner_email})`);
-  doc.text(
+  writeText(doc, 'regular', `Partner: ${s.partner_name} (${s.partner_email})`);
+  writeText(
+    doc,
+    'regular',
     `Status: ${statementStatusLabels[s.status]}${s.paid_on ? `, paid on ${s.paid_on}` : ''}${s.paid_reference ? `, reference ${s.paid_reference}` : ''}`,
   );
-  doc.text(
+  writeText(
+    doc,
+    'regular',
     `Plan: ${formatBps(detail.plan.residual_share_bps)} of net revenue; bonus ${money(detail.plan.bonus_cents)} per merchant`,
   );
   doc.moveDown(1);
@@ -153,26 +160,23 @@ export async function statementPdf(detail: StatementDetail, companyName: string)
   type Column = { title: string; width: number; align?: 'left' | 'right' };
   const table = (title: string, columns: Column[], rows: string[][]) => {
     if (doc.y > doc.page.height - 150) doc.addPage();
-    doc.font('Helvetica-Bold').fontSize(12).fillColor('#111827').text(title, left, doc.y);
+    doc.font('Sans-Bold').fontSize(12).fillColor('#111827').text(title, left, doc.y);
     doc.moveDown(0.3);
     // Every header fits on one line: a column narrower than its bold title (plus padding) grows,
     // and the first column (names, which may wrap) gives up the room.
-    doc.font('Helvetica-Bold').fontSize(9);
+    doc.font('Sans-Bold').fontSize(9);
     const widths = columns.map((c) => Math.max(c.width * width, doc.widthOfString(c.title) + 6));
     widths[0]! -= widths.reduce((sum, w) => sum + w, 0) - width;
     const drawRow = (cells: string[], bold: boolean) => {
       if (doc.y > doc.page.height - 70) doc.addPage();
       const y = doc.y;
       let x = left;
-      doc
-        .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-        .fontSize(9)
-        .fillColor('#111827');
+      doc.fontSize(9).fillColor('#111827');
       let height = 0;
       cells.forEach((cell, i) => {
         const col = columns[i]!;
         const w = widths[i]!;
-        doc.text(cell, x + 2, y, { width: w - 4, align: col.align ?? 'left' });
+        writeText(doc, bold ? 'bold' : 'regular', cell, x + 2, y, { width: w - 4, align: col.align ?? 'left' });
         height = Math.max(height, doc.y - y);
         x += w;
       });
@@ -260,7 +264,8 @@ export async function statementPdf(detail: StatementDetail, companyName: string)
       ],
     ],
   );
-  doc.font('Helvetica').fontSize(9).fillColor('#4b5563').text(detail.note, left, doc.y);
+  doc.fontSize(9).fillColor('#4b5563');
+  writeText(doc, 'regular', detail.note, left, doc.y);
   doc.end();
   return done;
 }

@@ -1,74 +1,46 @@
 import { leadSourceLabels, leadStatusLabels, reasonLabel, type LeadSource, type LeadStatus } from '@portal/contract';
+import { composeMail, type MailBlock } from '../../lib/mail-layout';
 import type { Mail } from '../../lib/mailer';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export interface Recipient {
   email: string;
   fullName: string;
 }
 
-/** What every notification mail carries: who sends it and how to stop it. */
+/** What every notification mail carries: who sends it, which list it belongs to, and how to stop it. */
 export interface MailFrame {
   brand: string;
   /** The signed one-click unsubscribe URL for this recipient and this kind of mail. */
   unsubscribeUrl: string;
   /** Why the recipient gets it, e.g. "a referral of yours changes status". */
   because: string;
+  /** The List-Id header (RFC 2919), e.g. `<notifications.portal.example>`: lets a mail client filter them. */
+  listId: string;
 }
+
+/** `<notifications.{host of PUBLIC_URL}>`: the port is not part of a list id. */
+export const notificationListId = (publicUrl: string) => `<notifications.${new URL(publicUrl).hostname}>`;
 
 interface Body {
   subject: string;
-  greeting: string;
-  /** Paragraphs; a [label, value] pair renders as a labelled line. */
-  lines: (string | [string, string])[];
-  link: { label: string; url: string };
+  blocks: MailBlock[];
 }
 
-/** One layout for every notification: a text part and an HTML part saying the same, plus RFC 8058 headers. */
-function render(to: Recipient, frame: MailFrame, body: Body): Mail {
-  const text = [
-    body.greeting,
-    '',
-    ...body.lines.flatMap((line) => (typeof line === 'string' ? [line, ''] : [`${line[0]}: ${line[1]}`])),
-    '',
-    `${body.link.label}: ${body.link.url}`,
-    '',
-    '-- ',
-    frame.brand,
-    `You receive this email because ${frame.because}.`,
-    `Unsubscribe: ${frame.unsubscribeUrl}`,
-  ]
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n');
-  const html = [
-    '<!doctype html>',
-    `<html><body style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;line-height:1.5">`,
-    `<p style="font-size:18px;font-weight:bold;margin:0 0 16px">${escapeHtml(frame.brand)}</p>`,
-    `<p>${escapeHtml(body.greeting)}</p>`,
-    ...body.lines.map((line) =>
-      typeof line === 'string'
-        ? `<p>${escapeHtml(line)}</p>`
-        : `<p style="margin:4px 0"><strong>${escapeHtml(line[0])}:</strong> ${escapeHtml(line[1])}</p>`,
-    ),
-    `<p style="margin:24px 0"><a href="${escapeHtml(body.link.url)}" style="background:#1d4ed8;color:#ffffff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(body.link.label)}</a></p>`,
-    `<p style="font-size:12px;color:#6b7280">You receive this email because ${escapeHtml(frame.because)}. <a href="${escapeHtml(frame.unsubscribeUrl)}">Unsubscribe</a></p>`,
-    '</body></html>',
-  ].join('\n');
-  return {
-    to: to.email,
+/** The shared mail layout with the notification footer, plus the List-Id and RFC 8058 one-click headers. */
+function render(to: Recipient, frame: MailFrame, body: Body): Promise<Mail> {
+  return composeMail({
+    to,
     subject: body.subject,
-    text,
-    html,
+    brand: frame.brand,
+    blocks: body.blocks,
+    unsubscribe: { because: frame.because, url: frame.unsubscribeUrl },
     headers: {
+      'List-Id': frame.listId,
       'List-Unsubscribe': `<${frame.unsubscribeUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
-  };
+  });
 }
-
-const greet = (to: Recipient) => `Hello ${to.fullName.trim() || 'there'},`;
 
 /** To the partner: one status move of their referral. Only what the partner may see: never an internal note. */
 export function leadStatusMail(
@@ -82,31 +54,32 @@ export function leadStatusMail(
     visibleNote: string | null;
     link: string;
   },
-): Mail {
+): Promise<Mail> {
   const label = leadStatusLabels[move.toStatus];
-  const lines: Body['lines'] = [`Your referral ${move.company} has a new status: ${label}.`];
-  if (move.fromStatus) lines.push(['Previous status', leadStatusLabels[move.fromStatus]]);
+  const blocks: MailBlock[] = [`Your referral ${move.company} has a new status: ${label}.`];
+  if (move.fromStatus) blocks.push({ label: 'Previous status', value: leadStatusLabels[move.fromStatus] });
   const reason = reasonLabel(move.reason);
-  if (reason) lines.push(['Reason', reason]);
-  if (move.visibleNote) lines.push(['Note', move.visibleNote]);
+  if (reason) blocks.push({ label: 'Reason', value: reason });
+  if (move.visibleNote) blocks.push({ label: 'Note', value: move.visibleNote });
   return render(to, frame, {
     subject: `${move.company}: ${label}`,
-    greeting: greet(to),
-    lines,
-    link: { label: 'View the referral', url: move.link },
+    blocks: [...blocks, { label: 'View the referral', href: move.link }],
   });
 }
 
 /** To the partner: a merchant asked for an analysis through their link. */
-export function newReferralMail(to: Recipient, frame: MailFrame, lead: { company: string; contact: string; link: string }): Mail {
+export function newReferralMail(
+  to: Recipient,
+  frame: MailFrame,
+  lead: { company: string; contact: string; link: string },
+): Promise<Mail> {
   return render(to, frame, {
     subject: `New referral: ${lead.company}`,
-    greeting: greet(to),
-    lines: [
+    blocks: [
       `${lead.contact} of ${lead.company} just asked for a free processing-fee analysis through your referral link.`,
       'We will keep you posted as it moves.',
+      { label: 'View the referral', href: lead.link },
     ],
-    link: { label: 'View the referral', url: lead.link },
   });
 }
 
@@ -115,17 +88,16 @@ export function adminNewLeadMail(
   to: Recipient,
   frame: MailFrame,
   lead: { company: string; contact: string; email: string; partner: string | null; source: LeadSource; link: string },
-): Mail {
+): Promise<Mail> {
   return render(to, frame, {
     subject: `New lead: ${lead.company}`,
-    greeting: greet(to),
-    lines: [
+    blocks: [
       'A new lead has arrived.',
-      ['Business', lead.company],
-      ['Contact', `${lead.contact} <${lead.email}>`],
-      ['Partner', lead.partner ?? 'Unattributed'],
-      ['Source', leadSourceLabels[lead.source]],
+      { label: 'Business', value: lead.company },
+      { label: 'Contact', value: `${lead.contact} <${lead.email}>` },
+      { label: 'Partner', value: lead.partner ?? 'Unattributed' },
+      { label: 'Source', value: leadSourceLabels[lead.source] },
+      { label: 'Open the lead', href: lead.link },
     ],
-    link: { label: 'Open the lead', url: lead.link },
   });
 }

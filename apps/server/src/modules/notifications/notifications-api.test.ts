@@ -128,6 +128,7 @@ describe('delivery over SMTP', () => {
       expect(toPartner).toMatch(/^Subject: New referral: Summit Books/im);
       expect(toPartner).toMatch(/^List-Unsubscribe: <http:\/\/portal\.test\/api\/v1\/notifications\/unsubscribe\?token=[^>]+>/im);
       expect(toPartner).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/im);
+      expect(toPartner).toMatch(/^List-Id: <notifications\.portal\.test>\r?$/im);
       expect(toPartner).toMatch(/Content-Type: multipart\/alternative/i);
       expect(toPartner).toMatch(/Content-Type: text\/plain/i);
       expect(toPartner).toMatch(/Content-Type: text\/html/i);

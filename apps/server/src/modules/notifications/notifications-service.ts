@@ -5,7 +5,7 @@ import { leadEvents, leads, outbox, settings, users } from '../../db/schema';
 import type { Mailer } from '../../lib/mailer';
 import { enqueue, type OutboxEntry, type OutboxHandler, type OutboxHandlers } from '../../lib/outbox';
 import type { CreatedLeadRefs, RecordedLeadEvent } from '../leads';
-import { adminNewLeadMail, leadStatusMail, newReferralMail, type MailFrame } from './notification-mails';
+import { adminNewLeadMail, leadStatusMail, newReferralMail, notificationListId, type MailFrame } from './notification-mails';
 import { createUnsubscribeToken, getUnsubscribeSecret, type MailKind } from './unsubscribe-token';
 
 /** Admin-editable settings this module reads. */
@@ -144,13 +144,14 @@ function mailHandler(kind: MailKind, deps: MailDeps): OutboxHandler {
         brand: (await settingValue(db, notificationSettingKeys.companyName))?.trim() || DEFAULT_BRAND,
         unsubscribeUrl: await unsubscribeUrl(db, deps.config, user.id, kind),
         because: because[kind],
+        listId: notificationListId(deps.config.publicUrl),
       };
       const partnerLink = `${deps.config.publicUrl}/referrals/${lead.publicId}`;
       const contact = `${lead.firstName} ${lead.lastName}`.trim();
       if (kind === 'lead_status') {
         if (!event.toStatus) return;
         await deps.mailer.send(
-          leadStatusMail(user, frame, {
+          await leadStatusMail(user, frame, {
             company: lead.company,
             fromStatus: event.fromStatus,
             toStatus: event.toStatus,
@@ -160,13 +161,13 @@ function mailHandler(kind: MailKind, deps: MailDeps): OutboxHandler {
           }),
         );
       } else if (kind === 'new_referral') {
-        await deps.mailer.send(newReferralMail(user, frame, { company: lead.company, contact, link: partnerLink }));
+        await deps.mailer.send(await newReferralMail(user, frame, { company: lead.company, contact, link: partnerLink }));
       } else {
         const [partner] = lead.partnerId
           ? await db.select({ fullName: users.fullName, email: users.email }).from(users).where(eq(users.id, lead.partnerId))
           : [];
         await deps.mailer.send(
-          adminNewLeadMail(user, frame, {
+          await adminNewLeadMail(user, frame, {
             company: lead.company,
             contact,
             email: lead.email,

@@ -1,4 +1,5 @@
 import qrcode from 'qrcode-generator';
+import { registerFonts, writeText } from '../../lib/pdf-fonts';
 import {
   formatPctRange,
   formatUsd,
@@ -36,14 +37,16 @@ const colors = {
   green: '#047857',
   greenTint: '#ecfdf5',
 };
-const font = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
+/** Noto Sans for the fixed English text; names and other typed text go through writeText (any script). */
+const font = { regular: 'Sans', bold: 'Sans-Bold' };
 
 export const formatLongDate = (date: Date) =>
   date.toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
 
 /**
- * The proposal as a one-page PDF (pdfkit, the standard Helvetica fonts, the QR code drawn as vector
- * squares). Deterministic: fixed creation date and document id, no embedded font subsets.
+ * The proposal as a one-page PDF (pdfkit, embedded subsets of the Noto fonts so that names in any of
+ * their scripts print as typed, the QR code drawn as vector squares). Deterministic: fixed creation
+ * date and document id; the font subsets depend only on the text.
  */
 export async function renderProposalPdf(c: ProposalContent): Promise<Buffer> {
   // pdfkit (about 17 MB resident) is loaded with the first proposal, not at start-up.
@@ -62,6 +65,7 @@ export async function renderProposalPdf(c: ProposalContent): Promise<Buffer> {
       ModDate: c.issuedOn,
     },
   });
+  registerFonts(doc);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -75,11 +79,11 @@ export async function renderProposalPdf(c: ProposalContent): Promise<Buffer> {
 
   // Brand band.
   doc.rect(0, 0, page.width, 88).fill(colors.brand);
-  doc
-    .font(font.bold)
-    .fontSize(20)
-    .fillColor('#ffffff')
-    .text(c.companyName, left, 30, { width: width - 160, lineBreak: false, ellipsis: true });
+  writeText(doc.fontSize(20).fillColor('#ffffff'), 'bold', c.companyName, left, 30, {
+    width: width - 160,
+    lineBreak: false,
+    ellipsis: true,
+  });
   doc
     .font(font.regular)
     .fontSize(10)
@@ -87,16 +91,16 @@ export async function renderProposalPdf(c: ProposalContent): Promise<Buffer> {
     .text('SAVINGS PROPOSAL', left + width - 160, 36, { width: 160, align: 'right', characterSpacing: 1.2 });
 
   // Title.
-  doc.font(font.bold).fontSize(22).fillColor(colors.ink).text(`Keep more of every sale, ${c.merchantName}`, left, 112, { width });
+  writeText(doc.fontSize(22).fillColor(colors.ink), 'bold', `Keep more of every sale, ${c.merchantName}`, left, 112, { width });
   doc.moveDown(0.3);
-  doc
-    .font(font.regular)
-    .fontSize(10)
-    .fillColor(colors.muted)
-    .text(
-      `Prepared by ${c.partnerName}, ${c.companyName} partner  ·  Issued ${formatLongDate(c.issuedOn)}  ·  Valid until ${formatLongDate(c.validUntil)}`,
-      { width },
-    );
+  writeText(
+    doc.fontSize(10).fillColor(colors.muted),
+    'regular',
+    `Prepared by ${c.partnerName}, ${c.companyName} partner  ·  Issued ${formatLongDate(c.issuedOn)}  ·  Valid until ${formatLongDate(c.validUntil)}`,
+    undefined,
+    undefined,
+    { width },
+  );
 
   // The three figures.
   const top = doc.y + 18;
@@ -153,7 +157,7 @@ export async function renderProposalPdf(c: ProposalContent): Promise<Buffer> {
       .text(card.sub, x + 14, top + 76, { width: cardWidth - 28 });
     doc
       .font(font.regular)
-      .fontSize(8.5)
+      .fontSize(7.5)
       .fillColor(colors.muted)
       .text(card.foot, x + 14, top + 92, { width: cardWidth - 28 });
   });
@@ -218,21 +222,21 @@ export async function renderProposalPdf(c: ProposalContent): Promise<Buffer> {
     .fillColor(colors.ink)
     .text('Scan to request your free analysis', textLeft, boxTop + 22, { width: textWidth });
   doc.moveDown(0.3);
-  doc
-    .font(font.regular)
-    .fontSize(10)
-    .fillColor(colors.body)
-    .text(
-      `A specialist reviews your processing statement and confirms your exact saving, with no obligation. Your contact: ${c.partnerName}.`,
-      { width: textWidth },
-    );
-  if (c.supportPhone) doc.text(`Questions? Call ${c.supportPhone}.`, { width: textWidth });
+  writeText(
+    doc.fontSize(10).fillColor(colors.body),
+    'regular',
+    `A specialist reviews your processing statement and confirms your exact saving, with no obligation. Your contact: ${c.partnerName}.`,
+    undefined,
+    undefined,
+    { width: textWidth },
+  );
+  if (c.supportPhone) writeText(doc, 'regular', `Questions? Call ${c.supportPhone}.`, undefined, undefined, { width: textWidth });
   doc.moveDown(0.3);
   doc.font(font.regular).fontSize(8).fillColor(colors.brand).text(c.link, { width: textWidth, link: c.link, underline: false });
 
   doc
     .font(font.regular)
-    .fontSize(8)
+    .fontSize(7.5)
     .fillColor(colors.muted)
     .text(
       `This proposal is valid until ${formatLongDate(c.validUntil)}. Figures are estimates, not an offer; your pricing is confirmed after a review of your statement.`,

@@ -33,14 +33,15 @@ async function getDualPricingTerms(db: DbExecutor): Promise<DualPricingTerms> {
   });
 }
 
-/** "Corner Bakery & Co." → "corner-bakery-co" (for the file name). */
-export const slugOf = (name: string) =>
-  name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60) || 'merchant';
+/**
+ * The file name's part for a merchant, transliterated to ASCII: "Corner Bakery & Co." → "corner-bakery-co",
+ * "Núñez" → "nunez", "王小明" → "wang-xiao-ming".
+ */
+export async function slugOf(name: string): Promise<string> {
+  // Its tables (about 15 MB resident) are loaded with the first proposal, like pdfkit, not at start-up.
+  const { slugify } = await import('transliteration');
+  return slugify(name, { allowedChars: 'a-zA-Z0-9' }).slice(0, 60).replace(/-+$/, '') || 'merchant';
+}
 
 /**
  * The partner's proposal for a merchant: the estimate from the contract's math and the admin's
@@ -81,5 +82,5 @@ export async function createProposal(
     issuedOn,
     validUntil: new Date(issuedOn.getTime() + proposalValidDays * dayMs),
   });
-  return { pdf, fileName: `proposal-${slugOf(merchantName)}-${issuedOn.toISOString().slice(0, 10)}.pdf` };
+  return { pdf, fileName: `proposal-${await slugOf(merchantName)}-${issuedOn.toISOString().slice(0, 10)}.pdf` };
 }

@@ -1,10 +1,10 @@
-import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proposalMessages, savingsEstimateMessages, settingKeys } from '@portal/contract';
 import { referralVisits, settings } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { bearer, createAdmin, createLead, createPartner, loginAs } from '../../../test/factories';
+import { pdfFonts, pdfText } from '../../../test/pdf';
 import { renderProposalPdf } from './proposal-pdf';
 
 let ctx: TestContext;
@@ -29,33 +29,6 @@ beforeAll(async () => {
   ]);
 });
 afterAll(() => ctx.close());
-
-/** WinAnsi bytes that differ from Latin-1 and that the proposal uses (Node's TextDecoder reads windows-1252 as Latin-1). */
-const winAnsiExtras: Record<number, string> = { 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”', 0x95: '•', 0x96: '–', 0x97: '—' };
-const winAnsi = { decode: (bytes: Buffer) => Array.from(bytes, (b) => winAnsiExtras[b] ?? String.fromCharCode(b)).join('') };
-
-/**
- * The text a PDF viewer shows: every content stream inflated, pdfkit's hex strings (WinAnsi) decoded, one
- * line per TJ. A stream is read by its /Length: compressed bytes may end in a carriage return, which a
- * search for the "endstream" line would take as part of the line break and cut off.
- */
-function pdfText(pdf: Buffer): string {
-  const lines: string[] = [];
-  const raw = pdf.toString('latin1');
-  for (const stream of raw.matchAll(/\/Length (\d+)\n(?:\/[^\n]*\n)*>>\nstream\n/g)) {
-    const start = stream.index + stream[0].length;
-    let body: string;
-    try {
-      body = inflateSync(Buffer.from(raw.slice(start, start + Number(stream[1])), 'latin1')).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const tj of body.matchAll(/\[(.*?)\] TJ/g)) {
-      lines.push([...tj[1]!.matchAll(/<([0-9a-f]+)>/g)].map((hex) => winAnsi.decode(Buffer.from(hex[1]!, 'hex'))).join(''));
-    }
-  }
-  return lines.join('\n');
-}
 
 const pageCount = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b/g)?.length ?? 0;
 
@@ -97,6 +70,29 @@ describe('POST /proposals', () => {
     expect(text).toContain(
       `Valid until ${validUntil.toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' })}`,
     );
+  });
+
+  it('prints names in any script as typed, in embedded font subsets, and transliterates the file name', async () => {
+    const named = await createPartner(ctx.db, { fullName: 'Nguyễn Thị Minh Khai' });
+    const token = await loginAs(ctx.app, named);
+    const res = await propose({ ...visit, merchant_name: 'Panadería Núñez 東京' }, token);
+    expect(res.statusCode, res.body).toBe(200);
+    // "Núñez" was "nu-n-ez" when the name was only stripped of what is not ASCII.
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="proposal-panaderia-nunez-dong-jing-\d{4}-\d{2}-\d{2}\.pdf"$/,
+    );
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('Keep more of every sale, Panadería Núñez 東京');
+    expect(text).toContain('Prepared by Nguyễn Thị Minh Khai, Acme Payments partner');
+    expect(text).toContain('Your contact: Nguyễn Thị Minh Khai.');
+    const fonts = pdfFonts(res.rawPayload);
+    expect(fonts.map((f) => f.name.replace(/^[A-Z]{6}\+/, '')).sort()).toEqual([
+      'NotoSans-Bold',
+      'NotoSans-Regular',
+      'NotoSansSC-Bold',
+    ]);
+    for (const font of fonts) expect(font).toMatchObject({ type: 'CID TrueType', embedded: true, subset: true, unicode: true });
+    expect(pageCount(res.rawPayload)).toBe(1);
   });
 
   it('gives the same bytes for the same inputs, and other bytes for other inputs', async () => {

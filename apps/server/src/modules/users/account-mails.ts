@@ -81,7 +81,7 @@ export function registerAccountMails(app: Deps): void {
       if (!user || user.status !== 'invited') return;
       const token = await app.db.transaction((tx) => issueResetToken(tx, user.id, 'invite'));
       const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}&invite=1`;
-      await app.mailer.send(inviteMail(user, link, await getBrandName(app.db), payloadOf(entry).inviter ?? null));
+      await app.mailer.send(await inviteMail(user, link, await getBrandName(app.db), payloadOf(entry).inviter ?? null));
       if (!app.config.SMTP_URL) app.log.info({ userId: user.id, link }, 'invitation written to the local outbox');
     },
   });
@@ -93,7 +93,7 @@ export function registerAccountMails(app: Deps): void {
       if (!user || user.status !== 'active') return;
       const token = await app.db.transaction((tx) => issueResetToken(tx, user.id, 'reset'));
       const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      await app.mailer.send(passwordResetMail(user, link, await getBrandName(app.db)));
+      await app.mailer.send(await passwordResetMail(user, link, await getBrandName(app.db)));
     },
   });
 
@@ -103,7 +103,7 @@ export function registerAccountMails(app: Deps): void {
       const user = await userOf(entry);
       if (!user) return;
       await app.mailer.send(
-        welcomeMail(user, `${publicUrl}/referral/${user.uuid}`, `${publicUrl}/login`, await getBrandName(app.db)),
+        await welcomeMail(user, `${publicUrl}/referral/${user.uuid}`, `${publicUrl}/login`, await getBrandName(app.db)),
       );
     },
   });
@@ -114,7 +114,7 @@ export function registerAccountMails(app: Deps): void {
       const user = await userOf(entry);
       if (!user) return;
       const p = payloadOf(entry);
-      await app.mailer.send(rejectionMail(user, p.reasonLabel ?? 'Other', p.message || null, await getBrandName(app.db)));
+      await app.mailer.send(await rejectionMail(user, p.reasonLabel ?? 'Other', p.message || null, await getBrandName(app.db)));
     },
   });
 
@@ -125,7 +125,7 @@ export function registerAccountMails(app: Deps): void {
       const p = payloadOf(entry);
       if (!user || !p.to || !p.oldEmail || !p.newEmail) return;
       await app.mailer.send(
-        emailChangedMail({ email: p.to, fullName: user.fullName }, p.oldEmail, p.newEmail, await getBrandName(app.db)),
+        await emailChangedMail({ email: p.to, fullName: user.fullName }, p.oldEmail, p.newEmail, await getBrandName(app.db)),
       );
     },
   });
@@ -141,7 +141,7 @@ export function registerAccountMails(app: Deps): void {
         .where(and(eq(users.role, 'admin'), eq(users.status, 'active')));
       const brand = await getBrandName(app.db);
       for (const admin of admins) {
-        await app.mailer.send(applicationReceivedMail(admin, applicant, `${publicUrl}/admin/users/${applicant.id}`, brand));
+        await app.mailer.send(await applicationReceivedMail(admin, applicant, `${publicUrl}/admin/users/${applicant.id}`, brand));
       }
     },
   });

@@ -189,7 +189,7 @@ export async function requestPasswordReset(deps: UsersDeps, email: string): Prom
   // Only the newest link works: a leaked older mail is worthless.
   const token = await deps.db.transaction((tx) => issueResetToken(tx, row.id, 'reset'));
   const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  await deps.mailer.send(passwordResetMail(row, link, await getBrandName(deps.db)));
+  await deps.mailer.send(await passwordResetMail(row, link, await getBrandName(deps.db)));
   if (deps.config.SMTP_URL) {
     deps.log.info({ userId: row.id }, 'password reset mail sent');
   } else {
@@ -244,7 +244,7 @@ export async function resetPassword(db: Database, input: ResetPasswordRequest): 
 }
 
 export async function notifyPasswordChanged(deps: UsersDeps, user: UserRow): Promise<void> {
-  await deps.mailer.send(passwordChangedMail(user, `${deps.config.publicUrl}/login`, await getBrandName(deps.db)));
+  await deps.mailer.send(await passwordChangedMail(user, `${deps.config.publicUrl}/login`, await getBrandName(deps.db)));
 }
 
 export async function updatePixelId(db: Database, userId: number, pixelId: string): Promise<void> {
