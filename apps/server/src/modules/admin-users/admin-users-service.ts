@@ -13,6 +13,7 @@ import {
 } from '@portal/contract';
 import type { Database, DbExecutor } from '../../db';
 import { auditLog, leads, referralVisits, users } from '../../db/schema';
+import { isAdminAccount } from '../../lib/access';
 import { recordAudit } from '../../lib/audit';
 import { containsPattern } from '../../lib/cursor';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -313,7 +314,7 @@ async function otherActiveAdmins(tx: DbExecutor, id: number): Promise<number> {
 }
 
 async function assertNotLastAdmin(tx: DbExecutor, user: UserRow): Promise<void> {
-  if (user.role === 'admin' && user.status === 'active' && (await otherActiveAdmins(tx, user.id)) === 0) {
+  if (isAdminAccount(user) && user.status === 'active' && (await otherActiveAdmins(tx, user.id)) === 0) {
     throw conflict(m.lastAdmin);
   }
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database, DbExecutor } from '../../db';
 import { leadEvents, leads, outbox, settings, users } from '../../db/schema';
+import { isAdminAccount } from '../../lib/access';
 import type { Mailer } from '../../lib/mailer';
 import { enqueue, type OutboxEntry, type OutboxHandler, type OutboxHandlers } from '../../lib/outbox';
 import type { CreatedLeadRefs, RecordedLeadEvent } from '../leads';
@@ -135,7 +136,7 @@ function mailHandler(kind: MailKind, deps: MailDeps): OutboxHandler {
       if (!row || !user || !wants(user, kind)) return;
       const { event, lead } = row;
       if (kind === 'admin_new_lead') {
-        if (user.role !== 'admin' || !(await adminMailsOn(db))) return;
+        if (!isAdminAccount(user) || !(await adminMailsOn(db))) return;
       } else if (lead.partnerId !== user.id) {
         return; // reassigned since: this lead is no longer theirs to hear about
       }

@@ -25,7 +25,6 @@ import {
   enableTwoFactor,
   findLoginChallenge,
   getTwoFactorStatus,
-  isTwoFactorSetupRequired,
   regenerateRecoveryCodes,
   startTwoFactorSetup,
 } from './two-factor-service';
@@ -175,14 +174,3 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-/**
- * onRequest for the admin scope: while the Admin Two-Factor setting is `required`, an admin without
- * two-factor gets 403 TWO_FACTOR_SETUP_REQUIRED from every admin route (their own account calls
- * under /users stay open, enrolment included).
- */
-export async function requireTwoFactorSetUp(request: FastifyRequest): Promise<void> {
-  if (request.user && (await isTwoFactorSetupRequired(request.server.db, request.user))) {
-    throw new AppError(403, twoFactorMessages.setupRequired, undefined, TWO_FACTOR_SETUP_REQUIRED);
-  }
-}

@@ -11,6 +11,7 @@ import {
 } from '@portal/contract';
 import type { Database, DbExecutor } from '../../db';
 import { loginChallenges, settings, totpRecoveryCodes, userTotp, users } from '../../db/schema';
+import { isAdminAccount } from '../../lib/access';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
@@ -44,18 +45,6 @@ export async function isTwoFactorRequiredForAdmins(db: DbExecutor): Promise<bool
   return row?.value.trim() === 'required';
 }
 
-/**
- * True when this user must enrol before anything else: an admin without two-factor while the
- * setting is required. One query: the admin routes ask it on every request.
- */
-export async function isTwoFactorSetupRequired(db: DbExecutor, user: Pick<UserRow, 'id' | 'role'>): Promise<boolean> {
-  if (user.role !== 'admin') return false;
-  const result = await db.execute<{ required: boolean }>(sql`
-    select coalesce((select trim(${settings.value}) = 'required' from ${settings} where ${settings.key} = ${settingKeys.adminTwoFactor}), false)
-       and not exists (select 1 from ${userTotp} where ${userTotp.userId} = ${user.id} and ${userTotp.enabledAt} is not null) as required`);
-  return result.rows[0]?.required === true;
-}
-
 export async function getTwoFactorStatus(db: Database, user: Pick<UserRow, 'id' | 'role'>): Promise<TwoFactorStatus> {
   const [row] = await db.select({ enabledAt: userTotp.enabledAt }).from(userTotp).where(eq(userTotp.userId, user.id));
   const enabledAt = row?.enabledAt ?? null;
@@ -67,7 +56,7 @@ export async function getTwoFactorStatus(db: Database, user: Pick<UserRow, 'id' 
     enabled: enabledAt !== null,
     enabled_at: enabledAt?.toISOString() ?? null,
     recovery_codes_remaining: enabledAt ? (codes?.n ?? 0) : 0,
-    setup_required: enabledAt === null && user.role === 'admin' && (await isTwoFactorRequiredForAdmins(db)),
+    setup_required: enabledAt === null && isAdminAccount(user) && (await isTwoFactorRequiredForAdmins(db)),
   };
 }
 
