@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import type { APIRequestContext } from '@playwright/test';
-import { twoFactorMessages } from '@portal/contract';
+import { messages, twoFactorMessages } from '@portal/contract';
 import { ADMIN } from './support/constants';
 import { expect, loginApi, loginViaUi, pageHeading, registerPartner, signIn, test } from './support/fixtures';
 
@@ -35,6 +35,11 @@ test('an admin sets up two-factor and signs in with a code on a phone', async ({
   const card = page
     .getByRole('heading', { name: twoFactorMessages.cardTitle })
     .locator('xpath=ancestor::div[contains(@class,"rounded-xl")][1]');
+  // Enrolment starts only with the current password.
+  await card.getByLabel('Current password').fill('not-my-password');
+  await card.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+  await expect(card.getByText(messages.account.currentPasswordWrong)).toBeVisible();
+  await card.getByLabel('Current password').fill(account.password);
   await card.getByRole('button', { name: 'Set up two-factor authentication' }).click();
   await expect(card.getByRole('img', { name: /QR code/ })).toBeVisible();
   const secret = (await card.getByTestId('two-factor-secret').innerText()).replace(/\s/g, '');

@@ -1,13 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  TWO_FACTOR_SETUP_REQUIRED,
   authResponse,
   disableTwoFactorRequest,
   enableTwoFactorRequest,
   messageEnvelope,
   recoveryCodesResponse,
   regenerateRecoveryCodesRequest,
+  startTwoFactorSetupRequest,
   twoFactorLoginRequest,
   twoFactorMessages,
   twoFactorSetupResponse,
@@ -18,7 +18,7 @@ import { errorResponses } from '../../lib/route-schemas';
 import { createSecretBox, resolveSecretsKey } from '../../lib/secret-box';
 import { currentUser, requireSignedIn } from '../../plugins/auth';
 import { getBrandName } from '../settings';
-import { createLoginThrottle, limitRequests } from './rate-limits';
+import { createLoginThrottle, createPasswordCheck, limitRequests } from './rate-limits';
 import {
   completeTwoFactorLogin,
   disableTwoFactor,
@@ -44,6 +44,7 @@ export const totpSecretPurpose = 'totp-secret:v1';
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const box = createSecretBox(resolveSecretsKey(app.config), totpSecretPurpose);
   const throttle = createLoginThrottle(app, 'totp-failures');
+  const passwordCheck = createPasswordCheck(app);
   const accountKey = (userId: number) => `user:${userId}`;
 
   /** Runs a code check under the throttle: 429 while locked, a failure counted, a success clearing the count. */
@@ -100,13 +101,16 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireSignedIn,
       schema: {
         tags: ['users'],
-        summary: 'Starts enrolment: a new secret, its otpauth:// URL and QR code (refused once two-factor is on)',
+        summary:
+          'Starts enrolment with the current password: a new secret, its otpauth:// URL and QR code (refused once two-factor is on)',
         security: bearerAuth,
-        response: { 200: twoFactorSetupResponse, ...errorResponses(401, 409) },
+        body: startTwoFactorSetupRequest,
+        response: { 200: twoFactorSetupResponse, ...errorResponses(400, 401, 409, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
+      await passwordCheck.verify(request, reply, user, request.body.password, 'password');
       return { status: 'success' as const, data: await startTwoFactorSetup(app.db, box, user, await getBrandName(app.db)) };
     },
   );
@@ -167,6 +171,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
+      await passwordCheck.verify(request, reply, user, request.body.password, 'password');
       await throttled(request, reply, user.id, () =>
         disableTwoFactor(app.db, box, user, request.sessionId, request.body, Date.now()),
       );

@@ -2,7 +2,6 @@ import { randomInt } from 'node:crypto';
 import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   TWO_FACTOR_CHALLENGE_EXPIRED,
-  messages,
   settingKeys,
   twoFactorConstants,
   twoFactorMessages,
@@ -14,7 +13,6 @@ import { loginChallenges, settings, totpRecoveryCodes, userTotp, users } from '.
 import { isAdminAccount } from '../../lib/access';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict } from '../../lib/errors';
-import { verifyPassword } from '../../lib/passwords';
 import type { SecretBox } from '../../lib/secret-box';
 import { createSession, revokeOtherSessions, revokeUserSessions, signInStatuses, type UserRow } from '../../lib/sessions';
 import { generateToken, hashToken } from '../../lib/tokens';
@@ -214,21 +212,18 @@ export async function regenerateRecoveryCodes(
 }
 
 /**
- * Turns two-factor off with the password and a second factor. The secret and the recovery codes
+ * Turns two-factor off with a second factor (the route has checked the password first). The secret and the recovery codes
  * are deleted, and every other session ends: the account just lost a protection, so anything
  * signed in elsewhere must sign in again under the new rule.
  */
 export async function disableTwoFactor(
   db: Database,
   box: SecretBox,
-  user: Pick<UserRow, 'id' | 'passwordHash'>,
+  user: Pick<UserRow, 'id'>,
   sessionId: number | null,
-  input: SecondFactor & { password: string },
+  input: SecondFactor,
   now: number,
 ): Promise<void> {
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    throw badRequest(messages.account.currentPasswordWrong, { password: messages.account.currentPasswordWrong });
-  }
   await db.transaction(async (tx) => {
     const used = await verifySecondFactor(tx, box, user.id, input, now);
     await tx.delete(userTotp).where(eq(userTotp.userId, user.id));

@@ -26,7 +26,7 @@ import { errorResponses } from '../../lib/route-schemas';
 import { revokeSession, revokeUserSessions } from '../../lib/sessions';
 import { runInBackground, settleBackgroundTasks } from './background-tasks';
 import { twoFactorRoutes } from './two-factor-routes';
-import { claimResetMail, createLoginThrottle, limitRequests } from './rate-limits';
+import { claimResetMail, createLoginThrottle, createPasswordCheck, limitRequests } from './rate-limits';
 import {
   changePassword,
   endOwnSession,
@@ -55,6 +55,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', settleBackgroundTasks);
   registerAccountMails(app);
   await app.register(twoFactorRoutes);
+  const passwordCheck = createPasswordCheck(app);
 
   app.post(
     '/change-password',
@@ -64,11 +65,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         security: bearerAuth,
         body: changePasswordRequest,
-        response: { 200: messageEnvelope, ...errorResponses(400, 401) },
+        response: { 200: messageEnvelope, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
+      await passwordCheck.verify(request, reply, user, request.body.current_password, 'current_password');
       await changePassword(app.db, user, request.sessionId, request.body);
       await app.sessionCache.evictUser(user.id);
       runInBackground(request.log, 'password changed mail', () => notifyPasswordChanged(app, user));
