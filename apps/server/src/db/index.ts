@@ -9,6 +9,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { isDatabaseUnavailable } from '../lib/database-errors';
 import { serverRoot } from '../server-root';
+import { trackCommits } from './after-commit';
 import * as schema from './schema';
 
 /** Both drivers speak the same PostgreSQL dialect; code is written once against this type. */
@@ -81,7 +82,7 @@ export async function openDatabase(target: DatabaseTarget, opts: OpenDatabaseOpt
       await pool.end();
       throw err;
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db: trackCommits(db), kind: 'postgres', close: () => pool.end() };
   }
   let client: PGlite;
   // Extensions the migrations create (PostgreSQL ships them; PGlite loads them on demand).
@@ -104,7 +105,7 @@ export async function openDatabase(target: DatabaseTarget, opts: OpenDatabaseOpt
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return { db: trackCommits(db as unknown as Database), kind: 'pglite', close: () => client.close() };
 }
 
 /**

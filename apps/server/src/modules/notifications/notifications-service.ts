@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Database, DbExecutor } from '../../db';
 import { leadEvents, leads, outbox, settings, users } from '../../db/schema';
 import { isAdminAccount } from '../../lib/access';
+import { evictSessionsOnCommit } from '../../lib/session-evictions';
 import type { Mailer } from '../../lib/mailer';
 import { enqueue, type OutboxEntry, type OutboxHandler, type OutboxHandlers } from '../../lib/outbox';
 import type { CreatedLeadRefs, RecordedLeadEvent } from '../leads';
@@ -196,5 +197,6 @@ export async function unsubscribe(db: Database, userId: number, kind: MailKind):
     .set({ [preferenceColumn[kind]]: false })
     .where(inArray(users.id, [userId]))
     .returning({ id: users.id });
+  await evictSessionsOnCommit(db, userId);
   return rows.length > 0;
 }

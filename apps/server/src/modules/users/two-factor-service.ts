@@ -239,6 +239,20 @@ export async function disableTwoFactor(
   });
 }
 
+/**
+ * Removes a user's two-factor (secret and recovery codes), for an admin's reset of someone else's
+ * account (admin-users); false when it was not on. The caller ends the sessions and tells the owner.
+ */
+export async function removeTwoFactor(tx: DbExecutor, userId: number): Promise<boolean> {
+  const removed = await tx
+    .delete(userTotp)
+    .where(and(eq(userTotp.userId, userId), sql`${userTotp.enabledAt} is not null`))
+    .returning({ userId: userTotp.userId });
+  if (!removed.length) return false;
+  await tx.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.userId, userId));
+  return true;
+}
+
 /** Whether this user signs in with a second step. */
 export async function hasTwoFactor(db: DbExecutor, userId: number): Promise<boolean> {
   const [row] = await db

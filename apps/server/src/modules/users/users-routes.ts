@@ -50,7 +50,8 @@ const bearerAuth = [{ bearer: [] }];
  * caller learns nothing about the payload rules of a guarded call.
  */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Each change to a user or their sessions below evicts the user from every instance's session cache once committed.
+  // Each change to a user or their sessions evicts the user from every instance's session cache by itself, once
+  // committed (lib/session-evictions.ts): no route here calls the cache.
   await getDummyHash();
   app.addHook('onClose', settleBackgroundTasks);
   registerAccountMails(app);
@@ -72,7 +73,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       await passwordCheck.verify(request, reply, user, request.body.current_password, 'current_password');
       await changePassword(app.db, user, request.sessionId, request.body);
-      await app.sessionCache.evictUser(user.id);
       runInBackground(request.log, 'password changed mail', () => notifyPasswordChanged(app, user));
       return { status: 'success' as const, message: messages.account.passwordChanged };
     },
@@ -103,7 +103,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await endOwnSession(app.db, currentUser(request).id, request.params.id);
-      await app.sessionCache.evictUser(currentUser(request).id);
       return { status: 'success' as const, message: messages.account.sessionRevoked };
     },
   );
@@ -116,7 +115,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await revokeOtherSessions(app.db, currentUser(request).id, request.sessionId);
-      await app.sessionCache.evictUser(currentUser(request).id);
       return { status: 'success' as const, message: messages.account.otherSessionsRevoked };
     },
   );
@@ -178,7 +176,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (request.sessionId !== null) await revokeSession(app.db, request.sessionId);
-      await app.sessionCache.evictUser(currentUser(request).id);
       return { status: 'success' as const, message: messages.auth.loggedOut };
     },
   );
@@ -196,7 +193,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await revokeUserSessions(app.db, currentUser(request).id);
-      await app.sessionCache.evictUser(currentUser(request).id);
       return { status: 'success' as const, message: messages.auth.loggedOutEverywhere };
     },
   );
@@ -233,7 +229,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await resetPassword(app.db, request.body);
-      await app.sessionCache.evictUser(user.id);
       runInBackground(request.log, 'password changed mail', () => notifyPasswordChanged(app, user));
       return { status: 'success' as const, message: messages.resetPassword.done };
     },
@@ -264,7 +259,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await updatePixelId(app.db, currentUser(request).id, request.body.facebook_pixel_id);
-      await app.sessionCache.evictUser(currentUser(request).id);
       return { status: 'success' as const, message: messages.pixel.updated };
     },
   );
@@ -295,7 +289,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const data = await updateNotificationPreferences(app.db, currentUser(request).id, request.body);
-      await app.sessionCache.evictUser(currentUser(request).id);
       return { status: 'success' as const, message: pipelineMessages.preferencesSaved, data };
     },
   );

@@ -17,6 +17,7 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../l
 import { notifyOutbox } from '../../lib/outbox';
 import { isCommonPassword } from '../../lib/common-passwords';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { evictSessionsOnCommit } from '../../lib/session-evictions';
 import { createSession, revokeOtherSessions, revokeUserSessions, type UserRow } from '../../lib/sessions';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { getBrandName, getBrandSettings } from '../settings';
@@ -174,6 +175,7 @@ export async function endOwnSession(db: Database, userId: number, sessionId: num
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   if (!rows.length) throw notFound(messages.account.sessionNotFound);
+  await evictSessionsOnCommit(db, userId);
 }
 
 /**
@@ -246,6 +248,7 @@ export async function notifyPasswordChanged(deps: UsersDeps, user: UserRow): Pro
 
 export async function updatePixelId(db: Database, userId: number, pixelId: string): Promise<void> {
   await db.update(users).set({ facebookPixelId: pixelId }).where(eq(users.id, userId));
+  await evictSessionsOnCommit(db, userId);
 }
 
 /** The mails a user wants, as the API names them. */
@@ -264,5 +267,6 @@ export async function updateNotificationPreferences(
     .where(eq(users.id, userId))
     .returning({ notifyLeadStatus: users.notifyLeadStatus, notifyNewReferral: users.notifyNewReferral });
   if (!row) throw unauthorized(messages.auth.unauthorized);
+  await evictSessionsOnCommit(db, userId);
   return toNotificationPreferences(row);
 }
