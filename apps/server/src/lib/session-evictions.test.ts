@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@portal/contract';
@@ -181,6 +183,42 @@ describe("an admin's reset of another account's two-factor", () => {
     expect(off.statusCode).toBe(409);
     expect(off.json().message).toBe(messages.adminUsers.twoFactorNotOn);
     expect((await post(ctx.app, '/admin/users/999999/reset-two-factor', adminToken)).statusCode).toBe(404);
+  });
+});
+
+describe('every write to a user or their sessions', () => {
+  it('evicts the sessions in the same function, or ends them (or only stamps a time no session depends on)', () => {
+    const srcDir = path.resolve(import.meta.dirname, '..');
+    const files = (function walk(dir: string): string[] {
+      return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) return entry.name === 'scripts' ? [] : walk(file);
+        return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [file] : [];
+      });
+    })(srcDir);
+    const write = /\.(update|delete)\((users|sessions)\)/g;
+    const stampsOnly = /^\s*\.set\(\{\s*(lastLoginAt|lastUsedAt): [^,}]+\}\)/;
+    const offenders: string[] = [];
+    let writes = 0;
+    for (const file of files) {
+      const text = fs.readFileSync(file, 'utf8');
+      for (const match of text.matchAll(write)) {
+        writes += 1;
+        const after = text.slice(match.index + match[0].length);
+        if (stampsOnly.test(after)) continue;
+        // The enclosing top-level function: from its `function` line to the closing brace at column 0.
+        const fnStart = Math.max(
+          ...['\nexport async function', '\nasync function'].map((head) => text.lastIndexOf(head, match.index)),
+        );
+        const body = text.slice(Math.max(fnStart, 0), text.indexOf('\n}\n', match.index));
+        // lib/sessions' revoke functions evict by themselves.
+        if (!/\b(evictSessionsOnCommit|revokeUserSessions|revokeOtherSessions)\(/.test(body)) {
+          offenders.push(`${path.relative(srcDir, file)}:${text.slice(0, match.index).split('\n').length}`);
+        }
+      }
+    }
+    expect(writes).toBeGreaterThan(10);
+    expect(offenders).toEqual([]);
   });
 });
 
