@@ -67,7 +67,7 @@ describe('capabilities only an admin has, outside the admin scope', () => {
   let ctx: TestContext;
   let linkPartner: Awaited<ReturnType<typeof createPartner>>;
   let chosenPartner: Awaited<ReturnType<typeof createPartner>>;
-  const tokens: Record<'partner' | 'pending' | 'mustEnrol' | 'admin', string> = {} as never;
+  const tokens: Record<'partner' | 'pending' | 'rejected' | 'mustEnrol' | 'admin', string> = {} as never;
   let draftId: number;
 
   beforeAll(async () => {
@@ -82,6 +82,8 @@ describe('capabilities only an admin has, outside the admin scope', () => {
     await ctx.db.insert(settings).values({ key: settingKeys.adminTwoFactor, value: 'required' });
     tokens.partner = await createSession(ctx.db, partner.id);
     tokens.pending = await createSession(ctx.db, pending.id);
+    const rejected = await createPartner(ctx.db, { status: 'disabled', disabledReason: 'application_rejected: Other' });
+    tokens.rejected = await createSession(ctx.db, rejected.id);
     tokens.mustEnrol = await createSession(ctx.db, mustEnrol.id);
     tokens.admin = await createSession(ctx.db, admin.id);
     const [draft] = await ctx.db
@@ -141,6 +143,7 @@ describe('capabilities only an admin has, outside the admin scope', () => {
     // Approval mode: the applicant may sign in and wait, but its token is worth nothing here.
     const submitted = await submitAs(tokens.pending);
     expect(submitted.partnerId).toBe(linkPartner.id);
+    expect(await submitAs(tokens.rejected)).toEqual(await submitAs(null));
     const partner = await submitAs(tokens.partner);
     expect(partner).toMatchObject({ source: 'portal' });
     expect(partner.partnerId).not.toBe(linkPartner.id);
