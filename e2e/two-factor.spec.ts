@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import type { APIRequestContext } from '@playwright/test';
-import { twoFactorMessages } from '@portal/contract';
+import { messages, twoFactorMessages } from '@portal/contract';
 import { ADMIN } from './support/constants';
 import { expect, loginApi, loginViaUi, pageHeading, registerPartner, signIn, test } from './support/fixtures';
 
@@ -35,6 +35,11 @@ test('an admin sets up two-factor and signs in with a code on a phone', async ({
   const card = page
     .getByRole('heading', { name: twoFactorMessages.cardTitle })
     .locator('xpath=ancestor::div[contains(@class,"rounded-xl")][1]');
+  // Enrolment starts only with the current password.
+  await card.getByLabel('Current password').fill('not-my-password');
+  await card.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+  await expect(card.getByText(messages.account.currentPasswordWrong)).toBeVisible();
+  await card.getByLabel('Current password').fill(account.password);
   await card.getByRole('button', { name: 'Set up two-factor authentication' }).click();
   await expect(card.getByRole('img', { name: /QR code/ })).toBeVisible();
   const secret = (await card.getByTestId('two-factor-secret').innerText()).replace(/\s/g, '');
@@ -75,4 +80,35 @@ test('an admin sets up two-factor and signs in with a code on a phone', async ({
   await expect(second).toHaveURL(/\/admin$/);
   await fresh.close();
   await context.close();
+});
+
+test('an admin resets the two-factor of a partner who lost their phone; the partner is told and signs in with the password', async ({
+  page,
+  request,
+  mail,
+}) => {
+  const partner = await registerPartner(request, { fullName: 'Lou Lostphone' });
+  const auth = { Authorization: `Bearer ${partner.token}` };
+  const setup = await request.post('/api/v1/users/two-factor/setup', { headers: auth, data: { password: partner.password } });
+  expect(setup.status(), await setup.text()).toBe(200);
+  const { secret } = (await setup.json()).data as { secret: string };
+  const enabled = await request.post('/api/v1/users/two-factor/enable', {
+    headers: auth,
+    data: { code: codeAt(secret, Date.now()) },
+  });
+  expect(enabled.status(), await enabled.text()).toBe(200);
+  expect((await request.get('/api/v1/users/me', { headers: auth })).status()).toBe(200);
+
+  await signIn(page, ADMIN, `/admin/users/${partner.user.id}`);
+  await expect(pageHeading(page, 'Lou Lostphone')).toBeVisible();
+  await page.getByRole('button', { name: 'Reset two-factor' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reset two-factor authentication' });
+  await expect(dialog.getByText(/every session of theirs ends/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Reset two-factor' }).click();
+  await expect(page.getByText(messages.adminUsers.twoFactorReset)).toBeVisible();
+
+  // Their session ended, the mail says so, and the password alone signs in again.
+  expect((await request.get('/api/v1/users/me', { headers: auth })).status()).toBe(401);
+  expect((await mail.waitFor(partner.email)).subject).toMatch(/Two-factor authentication was turned off/);
+  expect(await loginApi(request, partner.email, partner.password)).toEqual(expect.any(String));
 });

@@ -13,7 +13,7 @@ export interface Account {
   password: string;
   fullName: string;
   token: string;
-  user: { uuid: string; role: 'user' | 'admin'; full_name: string; email: string };
+  user: { id: number; uuid: string; role: 'user' | 'admin'; full_name: string; email: string };
 }
 
 /** Registers a partner through the real API. */

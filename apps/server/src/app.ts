@@ -10,6 +10,8 @@ import type { Database } from './db';
 import type { CounterStore } from './lib/counter-store';
 import type { SessionCache } from './lib/session-cache';
 import { openSharedState } from './lib/shared-state';
+import { attachSessionCache } from './lib/session-evictions';
+import { trackCommits } from './db/after-commit';
 import { compiledSerializerCompiler } from './lib/response-serializer';
 import { serverRoot } from './server-root';
 import { createMailer, type Mailer } from './lib/mailer';
@@ -61,7 +63,7 @@ declare module 'fastify' {
     /** Every route as registered (method, url), for tests that hold rules over all of them. */
     registeredRoutes: { method: string; url: string }[];
     counters: CounterStore;
-    /** Validated sessions; call evictUser after any change to a user or their sessions. */
+    /** Validated sessions; changes evict from it by themselves once committed (lib/session-evictions.ts). */
     sessionCache: SessionCache;
   }
 }
@@ -141,6 +143,10 @@ export async function buildApp(opts: BuildAppOptions) {
   const shared = await openSharedState(opts.config, app.log, opts.counters);
   app.decorate('counters', shared.counters);
   app.decorate('sessionCache', shared.sessionCache);
+  // Changes to a user or their sessions evict them from this cache once committed (lib/session-evictions.ts).
+  trackCommits(opts.db);
+  const detachSessionCache = attachSessionCache(opts.db, shared.sessionCache);
+  app.addHook('onClose', async () => detachSessionCache());
   app.addHook('onClose', () => shared.close());
 
   await app.register(errorHandlerPlugin);

@@ -81,7 +81,11 @@ export function openTestDatabase(): Promise<DatabaseHandle> {
   return openDatabase({ memory: true, loadDataDir: readPgliteTemplate() });
 }
 
-/** The real app on a fresh copy of the run's migrated database; mail captured in memory; rate limits off unless asked. */
+/**
+ * The real app on a fresh copy of the run's migrated database; mail captured in memory; rate limits off unless asked.
+ * The session cache keeps its default settings, as shipped: a test that changes a user or a session straight in the
+ * database, past the services, calls `evictUser` (below) as the services do.
+ */
 export async function createTestContext(
   env: Record<string, string> = {},
   opts: { openDatabase?: () => Promise<DatabaseHandle> } = {},
@@ -95,8 +99,6 @@ export async function createTestContext(
     WORKER: 'off',
     // Every injected request comes from 127.0.0.1; rate-limit tests opt in with RATE_LIMITS: 'on'.
     RATE_LIMITS: 'off',
-    // Tests that change sessions straight in the database see it at once; cache tests opt in.
-    SESSION_CACHE_TTL_MS: '0',
     HASH_SALT: 'test-salt-0123456789abcdef',
     ...env,
   });
@@ -163,3 +165,6 @@ export async function openTwoInstances(env: Record<string, string>): Promise<Two
     },
   };
 }
+
+/** What the services do after a change to a user or their sessions: for a test that wrote one straight to the database. */
+export const evictUser = (ctx: Pick<TestContext, 'app'>, userId: number) => ctx.app.sessionCache.evictUser(userId);

@@ -60,6 +60,11 @@ export const recoveryCodeField = z
   .transform((v) => v.replace(/[\s-]/g, '').toLowerCase())
   .pipe(z.string().min(1, twoFactorMessages.recoveryCodeRequired));
 
+const passwordCheck = z
+  .string({ error: messages.account.currentPasswordRequired })
+  .min(1, messages.account.currentPasswordRequired)
+  .max(1024);
+
 /** The second factor: a code from the app, or one recovery code. Exactly one. */
 const secondFactorShape = { code: totpCodeField.optional(), recovery_code: recoveryCodeField.optional() };
 const exactlyOne = (v: { code?: string; recovery_code?: string }) => (v.code === undefined) !== (v.recovery_code === undefined);
@@ -98,15 +103,14 @@ export const twoFactorSetupResponse = successEnvelope(
   }),
 );
 
+/** Starting enrolment asks for the current password again (OWASP ASVS 5.0 V7.5.1): a stolen session alone cannot bind its own authenticator. */
+export const startTwoFactorSetupRequest = z.object({ password: passwordCheck });
+export type StartTwoFactorSetupRequest = z.infer<typeof startTwoFactorSetupRequest>;
+
 export const enableTwoFactorRequest = z.object({ code: totpCodeField });
 export type EnableTwoFactorRequest = z.infer<typeof enableTwoFactorRequest>;
 
 export const recoveryCodesResponse = successEnvelope(z.object({ recovery_codes: z.array(z.string()) }));
-
-const passwordCheck = z
-  .string({ error: messages.account.currentPasswordRequired })
-  .min(1, messages.account.currentPasswordRequired)
-  .max(1024);
 
 /** Turning two-factor off needs the password and a second factor. */
 export const disableTwoFactorRequest = z

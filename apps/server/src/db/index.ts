@@ -9,6 +9,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { isDatabaseUnavailable } from '../lib/database-errors';
 import { serverRoot } from '../server-root';
+import { trackCommits } from './after-commit';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
@@ -82,7 +83,7 @@ export async function openDatabase(target: DatabaseTarget, opts: OpenDatabaseOpt
       await pool.end();
       throw err;
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db: trackCommits(db), kind: 'postgres', close: () => pool.end() };
   }
   let client: PGlite | undefined;
   // Extensions the migrations create (PostgreSQL ships them; PGlite loads them on demand).
@@ -117,7 +118,7 @@ export async function openDatabase(target: DatabaseTarget, opts: OpenDatabaseOpt
         unlock();
       }
     };
-    return { db: db as unknown as Database, kind: 'pglite', close };
+    return { db: trackCommits(db as unknown as Database), kind: 'pglite', close };
   } catch (err) {
     // The files are released only once this process has stopped using them.
     await client?.close().catch(() => {});

@@ -18,6 +18,7 @@ import {
   passwordChangedMail,
   passwordResetMail,
   rejectionMail,
+  twoFactorResetMail,
   welcomeMail,
 } from '../modules/users/users-mails';
 import { composeMail } from './mail-layout';
@@ -112,6 +113,12 @@ const mails: { name: string; notification: boolean; subject: string; build: () =
     notification: false,
     subject: `New partner application: ${hostile}`,
     build: () => applicationReceivedMail(to, to, 'http://portal.test/admin/users/1', brand),
+  },
+  {
+    name: 'two-factor reset',
+    notification: false,
+    subject: `Two-factor authentication was turned off on your ${brand} account`,
+    build: () => twoFactorResetMail(to, 'http://portal.test/login', brand),
   },
 ];
 

@@ -5,9 +5,9 @@ import type { RedisConnection } from './redis';
 /**
  * Validated sessions kept in memory for `ttlMs`, so an authenticated request costs no query.
  *
- * Revocation stays immediate: every change that ends a session or alters its user calls
- * `evictUser` once committed, which forgets that user's sessions here and, through Redis pub/sub,
- * on every instance. Before trusting an entry an instance waits for a PING on its subscribed
+ * Revocation stays immediate: every function that ends a session or alters its user registers
+ * `evictUser` on the executor it writes with (lib/session-evictions.ts), which runs once the change
+ * is committed and forgets that user's sessions here and, through Redis pub/sub, on every instance. Before trusting an entry an instance waits for a PING on its subscribed
  * connection (one shared by every request of the same tick), so each eviction published before
  * the request arrived has been applied. While the subscription is down nothing is served from
  * memory (every request reads the database) and the cache is emptied, since messages may be lost.
@@ -20,7 +20,7 @@ export interface SessionCache {
   /** Keeps a session read from the database, unless its user was evicted after `mark`. */
   set(tokenHash: string, session: ActiveSession, mark: number): void;
   delete(tokenHash: string): void;
-  /** Forgets the user's sessions here and on every instance. Call after the change is committed. */
+  /** Forgets the user's sessions here and on every instance; run after a commit by lib/session-evictions.ts. */
   evictUser(userId: number): Promise<void>;
   /** Resolves once evictions from other instances are being received (at once without Redis). */
   subscribed(): Promise<void>;

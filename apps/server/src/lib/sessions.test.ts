@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@portal/contract';
-import { createTestContext, type TestContext } from '../../test/context';
+import { createTestContext, evictUser, type TestContext } from '../../test/context';
 import { bearer, createAdmin, createPartner, loginAs } from '../../test/factories';
 import { sessions } from '../db/schema';
 import { hashToken } from './tokens';
@@ -18,10 +18,13 @@ const minutes = (n: number) => n * 60_000;
 /** Moves a session's timestamps into the past, as if that much time had gone by. */
 async function age(token: string, ms: { sinceSignIn?: number; sinceLastUse?: number }) {
   const interval = (n = 0) => sql`now() - make_interval(secs => ${n / 1000})`;
-  await ctx.db
+  const rows = await ctx.db
     .update(sessions)
     .set({ createdAt: interval(ms.sinceSignIn), lastUsedAt: interval(ms.sinceLastUse) })
-    .where(eq(sessions.tokenHash, hashToken(token)));
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .returning({ userId: sessions.userId });
+  // Written past the services: tell the session cache, as they do.
+  for (const row of rows) await evictUser(ctx, row.userId);
 }
 
 describe('server-side session limits', () => {

@@ -3,6 +3,7 @@ import { limits, type Role } from '@portal/contract';
 import type { Config } from '../config';
 import type { Database, DbExecutor } from '../db';
 import { sessions, users } from '../db/schema';
+import { evictSessionsOnCommit } from './session-evictions';
 import { generateToken, hashToken } from './tokens';
 
 export type UserRow = typeof users.$inferSelect;
@@ -103,11 +104,17 @@ export async function revokeOtherSessions(db: DbExecutor, userId: number, keepSe
       ),
     )
     .returning({ id: sessions.id });
+  await evictSessionsOnCommit(db, userId);
   return rows.length;
 }
 
-export async function revokeSession(db: Database, sessionId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+export async function revokeSession(db: DbExecutor, sessionId: number): Promise<void> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(eq(sessions.id, sessionId))
+    .returning({ userId: sessions.userId });
+  for (const row of rows) await evictSessionsOnCommit(db, row.userId);
 }
 
 /** Ends every session of a user: password reset, deactivation, sign-out everywhere. */
@@ -116,4 +123,5 @@ export async function revokeUserSessions(db: DbExecutor, userId: number): Promis
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await evictSessionsOnCommit(db, userId);
 }

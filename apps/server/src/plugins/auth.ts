@@ -1,9 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { messages, type Role } from '@portal/contract';
+import { TWO_FACTOR_SETUP_REQUIRED, messages, twoFactorMessages } from '@portal/contract';
+import { actsAsPartner, adminAccessOf } from '../lib/access';
 import { isSessionLive, readSession, sessionPolicyFrom, touchSession, type UserRow } from '../lib/sessions';
 import { hashToken } from '../lib/tokens';
-import { forbidden, unauthorized } from '../lib/errors';
+import { AppError, forbidden, unauthorized } from '../lib/errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -59,15 +60,30 @@ export async function requireSignedIn(request: FastifyRequest, _reply: FastifyRe
 /** onRequest: a signed-in user whose account is active (an application under review is not). */
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (!request.user) throw unauthorized(messages.auth.unauthorized);
-  if (request.user.status === 'pending_approval') throw forbidden(messages.auth.forbidden);
+  if (request.user.status !== 'active') throw forbidden(messages.auth.forbidden);
 }
 
-/** preHandler factory: a signed-in user with this role. */
-export function requireRole(role: Role) {
-  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-    if (!request.user) throw unauthorized(messages.auth.unauthorized);
-    if (request.user.role !== role || request.user.status === 'pending_approval') throw forbidden(messages.auth.forbidden);
-  };
+/**
+ * onRequest of every partner route (`app.addHook('onRequest', requirePartner)` at the top of the
+ * plugin): a signed-in active partner; admins and applications under review answer 403.
+ */
+export async function requirePartner(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!request.user) throw unauthorized(messages.auth.unauthorized);
+  if (!actsAsPartner(request.user)) throw forbidden(messages.auth.forbidden);
+}
+
+/**
+ * onRequest of the admin scope: a user who acts as an admin (lib/access.ts). While the Admin
+ * Two-Factor setting is `required`, an admin who has not set up two-factor gets 403
+ * TWO_FACTOR_SETUP_REQUIRED (their own account calls under /users stay open, enrolment included).
+ */
+export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!request.user) throw unauthorized(messages.auth.unauthorized);
+  const access = await adminAccessOf(request.server.db, request.user);
+  if (access === 'forbidden') throw forbidden(messages.auth.forbidden);
+  if (access === 'two_factor_setup_required') {
+    throw new AppError(403, twoFactorMessages.setupRequired, undefined, TWO_FACTOR_SETUP_REQUIRED);
+  }
 }
 
 /** The signed-in user of a guarded route. */

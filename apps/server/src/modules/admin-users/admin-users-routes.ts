@@ -31,6 +31,7 @@ import {
   listUsers,
   rejectUser,
   resendInvite,
+  resetTwoFactor,
   revokeSessions,
   sendReset,
   updateUser,
@@ -103,7 +104,6 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = currentUser(request);
       const user = await app.db.transaction((tx) => updateUser(tx, request.params.id, request.body, actor));
       notifyOutbox(app.db);
-      await app.sessionCache.evictUser(request.params.id);
       return { status: 'success' as const, message: m.updated, data: toUser(user) };
     },
   );
@@ -133,7 +133,6 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
         const actor = currentUser(request);
         await app.db.transaction((tx) => run(tx, request.params.id, request.body, actor));
         // Disable, approve, revoke…: every instance reads the user afresh (their sessions may be gone).
-        await app.sessionCache.evictUser(request.params.id);
         notifyOutbox(app.db);
         return { status: 'success' as const, message };
       },
@@ -154,6 +153,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   action('send-reset', m.resetSent, (tx, id, _body, actor) => sendReset(tx, id, actor));
   action('revoke-sessions', m.sessionsRevoked, (tx, id, _body, actor) => revokeSessions(tx, id, actor));
   action('resend-invite', m.inviteResent, (tx, id, _body, actor) => resendInvite(tx, id, actor));
+  action('reset-two-factor', m.twoFactorReset, (tx, id, _body, actor) => resetTwoFactor(tx, id, actor));
   action('approve', messages.application.approved, (tx, id, _body, actor) => approveUser(tx, id, actor));
   action(
     'reject',

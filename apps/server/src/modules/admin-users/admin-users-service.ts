@@ -13,13 +13,15 @@ import {
 } from '@portal/contract';
 import type { Database, DbExecutor } from '../../db';
 import { auditLog, leads, referralVisits, users } from '../../db/schema';
+import { isAdminAccount } from '../../lib/access';
 import { recordAudit } from '../../lib/audit';
 import { containsPattern } from '../../lib/cursor';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
+import { evictSessionsOnCommit } from '../../lib/session-evictions';
 import { revokeUserSessions, type UserRow } from '../../lib/sessions';
 import { generateToken } from '../../lib/tokens';
-import { accountMailActions, enqueueAccountMail, normalizeEmail, voidResetTokens } from '../users';
+import { accountMailActions, enqueueAccountMail, normalizeEmail, removeTwoFactor, voidResetTokens } from '../users';
 
 const m = messages.adminUsers;
 const NO_RECENT_DAYS = 90;
@@ -313,7 +315,7 @@ async function otherActiveAdmins(tx: DbExecutor, id: number): Promise<number> {
 }
 
 async function assertNotLastAdmin(tx: DbExecutor, user: UserRow): Promise<void> {
-  if (user.role === 'admin' && user.status === 'active' && (await otherActiveAdmins(tx, user.id)) === 0) {
+  if (isAdminAccount(user) && user.status === 'active' && (await otherActiveAdmins(tx, user.id)) === 0) {
     throw conflict(m.lastAdmin);
   }
 }
@@ -342,6 +344,7 @@ export async function updateUser(tx: DbExecutor, id: number, patch: UpdateUserRe
   }
   if (!Object.keys(changes).length) return before;
   const [after] = await tx.update(users).set(changes).where(eq(users.id, id)).returning();
+  await evictSessionsOnCommit(tx, id);
   if (emailChanges) {
     // Both addresses are told: the old one in case the change was not wanted.
     for (const to of [before.email, newEmail]) {
@@ -392,6 +395,7 @@ export async function enableUser(tx: DbExecutor, id: number, reason: string | un
     .set({ status: 'active', disabledReason: null, disabledAt: null })
     .where(eq(users.id, id))
     .returning();
+  await evictSessionsOnCommit(tx, id);
   await recordAudit(tx, {
     actorId: actor.id,
     action: 'user.enable',
@@ -416,10 +420,25 @@ export async function revokeSessions(tx: DbExecutor, id: number, actor: UserRow)
   await recordAudit(tx, { actorId: actor.id, action: 'user.revoke_sessions', targetType: 'user', targetId: id });
 }
 
+/**
+ * Turns off another account's two-factor, for an owner who lost their phone and recovery codes:
+ * every session of theirs ends and they are told by email. Never one's own (that needs the
+ * password and a code, on the account page).
+ */
+export async function resetTwoFactor(tx: DbExecutor, id: number, actor: UserRow): Promise<void> {
+  if (id === actor.id) throw conflict(m.twoFactorResetSelf);
+  await findUser(tx, id, true);
+  if (!(await removeTwoFactor(tx, id))) throw conflict(m.twoFactorNotOn);
+  await revokeUserSessions(tx, id);
+  await enqueueAccountMail(tx, accountMailActions.twoFactorReset, id);
+  await recordAudit(tx, { actorId: actor.id, action: 'user.two_factor_reset', targetType: 'user', targetId: id });
+}
+
 export async function approveUser(tx: DbExecutor, id: number, actor: UserRow): Promise<void> {
   const before = await findUser(tx, id, true);
   if (before.status !== 'pending_approval') throw conflict(messages.application.notPending);
   const [after] = await tx.update(users).set({ status: 'active' }).where(eq(users.id, id)).returning();
+  await evictSessionsOnCommit(tx, id);
   await enqueueAccountMail(tx, accountMailActions.welcome, id, {}, `welcome:${id}`);
   await recordAudit(tx, {
     actorId: actor.id,

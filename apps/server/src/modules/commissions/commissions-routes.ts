@@ -44,7 +44,7 @@ import type { DbExecutor } from '../../db';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { sendCsv } from '../../lib/csv';
 import { errorResponses } from '../../lib/route-schemas';
-import { currentUser, requireRole } from '../../plugins/auth';
+import { currentUser, requirePartner } from '../../plugins/auth';
 import { getBrandName } from '../settings';
 import {
   assignMid,
@@ -111,7 +111,7 @@ async function sendStatement(db: DbExecutor, reply: FastifyReply, ref: string, p
 
 /** The partner's own commissions (`/commissions/...`): only published and paid statements. */
 export const commissionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireRole('user'));
+  app.addHook('onRequest', requirePartner);
 
   app.get(
     '/summary',

@@ -10,6 +10,7 @@ import {
 } from '@portal/contract';
 import type { DbExecutor } from '../../db';
 import { commissionLines, leads, merchantAccounts, statements, users } from '../../db/schema';
+import { isPartnerAccount } from '../../lib/access';
 import { recordAudit } from '../../lib/audit';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
 import type { RecordedLeadEvent } from '../leads';
@@ -100,7 +101,7 @@ export async function onLeadEvent(tx: DbExecutor, event: RecordedLeadEvent): Pro
     .where(eq(leads.id, event.leadId));
   if (!lead?.mid || !lead.partnerId) return;
   const [partner] = await tx.select({ role: users.role }).from(users).where(eq(users.id, lead.partnerId));
-  if (partner?.role !== 'user') return;
+  if (!partner || !isPartnerAccount(partner)) return;
   await openMerchantAccount(tx, {
     mid: lead.mid,
     business: lead.company,

@@ -1,22 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { conversionsApiResponse, conversionsMessages, updateConversionsTokenRequest } from '@portal/contract';
-import { currentUser, requireRole } from '../../plugins/auth';
+import { currentUser, requirePartner } from '../../plugins/auth';
 import { errorResponses } from '../../lib/route-schemas';
 import { getConversionsStatus, removeConversionsToken, saveConversionsToken } from './conversions-service';
 
 const bearerAuth = [{ bearer: [] }];
-/** Partners only: the token belongs to the pixel of their referral link. */
-const requirePartner = requireRole('user');
-
 /**
  * /users/conversions-api: a partner's Meta Conversions API token. It can be set, replaced and
- * removed; every answer says only whether one is set.
+ * removed; every answer says only whether one is set. Partners only: the token belongs to the pixel
+ * of their referral link.
  */
 export const conversionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requirePartner);
+
   app.get(
     '/',
     {
-      onRequest: requirePartner,
       schema: {
         tags: ['users'],
         summary: 'Whether a Conversions API token is set, and the last server-side Lead event',
@@ -33,7 +32,6 @@ export const conversionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/',
     {
-      onRequest: requirePartner,
       schema: {
         tags: ['users'],
         summary: 'Set or replace the Conversions API access token (stored encrypted, never returned)',
@@ -56,7 +54,6 @@ export const conversionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/',
     {
-      onRequest: requirePartner,
       schema: {
         tags: ['users'],
         summary: 'Remove the Conversions API access token',

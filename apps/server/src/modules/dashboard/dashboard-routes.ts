@@ -1,17 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardSummaryResponse, dashboardTimeseriesResponse, periodQuery } from '@portal/contract';
 import { errorResponses } from '../../lib/route-schemas';
-import { currentUser, requireRole } from '../../plugins/auth';
+import { currentUser, requirePartner } from '../../plugins/auth';
 import { getDashboardSummary, getDashboardTimeseries } from './dashboard-service';
 
 const tags = ['dashboard'];
 
 /** The signed-in partner's own figures (`/dashboard/...`); admins have their own dashboard. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', requirePartner);
+
   app.get(
     '/summary',
     {
-      preHandler: requireRole('user'),
       schema: {
         tags,
         summary: "Cards, status counts, latest referrals and visit sources of the partner's dashboard",
@@ -28,7 +29,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/timeseries',
     {
-      preHandler: requireRole('user'),
       schema: {
         tags,
         summary: 'Referrals and link visits per day (per month for 12m and all)',

@@ -13,6 +13,7 @@ import {
 import type { Config } from '../../config';
 import type { Database, DbExecutor } from '../../db';
 import { leadEvents, leads, outbox, referralVisits, users } from '../../db/schema';
+import { actsAsAdmin, actsAsPartner } from '../../lib/access';
 import type { UserRow } from '../../lib/sessions';
 import { saltedHash } from '../../lib/tokens';
 import { getBrandSettings, getPublicSettings } from '../settings';
@@ -200,16 +201,19 @@ export async function submitLead(
   if (body.website?.trim()) return { outcome: 'ignored', leadId: crypto.randomUUID() };
 
   const { input } = readLeadRequest(body);
-  const signedInPartner = ctx.user?.role === 'user' ? ctx.user : null;
+  // Only an active partner, or a user who acts as an admin, submits as themselves; any other token
+  // (an application under review, an admin who must still enrol) is handled like an anonymous request.
+  const signedInPartner = actsAsPartner(ctx.user) ? ctx.user : null;
+  const signedInAdmin = !signedInPartner && (await actsAsAdmin(db, ctx.user)) ? ctx.user : null;
   // An admin may credit the lead to a partner of their choice; anyone else's partner_id is ignored.
-  const creditedByAdmin =
-    ctx.user?.role === 'admin' && body.partner_id !== undefined ? await findPartnerById(db, body.partner_id) : null;
+  const creditedByAdmin = signedInAdmin && body.partner_id !== undefined ? await findPartnerById(db, body.partner_id) : null;
   const salt = await getHashSalt(db, config.HASH_SALT);
   const at = ctx.now ?? new Date();
   const credited = creditedByAdmin ?? signedInPartner;
   const source = creditedByAdmin ? 'admin' : signedInPartner ? 'portal' : 'landing_page';
   // The merchant, or the partner or admin who submitted for them.
-  const actor = ctx.user ? { actorId: ctx.user.id, actorLabel: ctx.user.fullName } : { actorId: null, actorLabel: 'Merchant' };
+  const submitter = signedInPartner ?? signedInAdmin;
+  const actor = submitter ? { actorId: submitter.id, actorLabel: submitter.fullName } : { actorId: null, actorLabel: 'Merchant' };
   const values: LeadValues = {
     creditedPartnerId: credited?.id ?? null,
     // Without a credited partner, the link's partner is looked up by the statement (malformed links have none).

@@ -12,7 +12,7 @@ import {
 import { csvStream, sendCsv } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
 import { errorResponses } from '../../lib/route-schemas';
-import { currentUser, requireRole } from '../../plugins/auth';
+import { currentUser, requirePartner } from '../../plugins/auth';
 import { contactName, countPartnerLeads, getPartnerLeadDetail, listPartnerLeads, partnerExportBatches } from './lead-queries';
 
 const tags = ['leads'];
@@ -26,7 +26,7 @@ const csvResponse = z.unknown().describe('text/csv; charset=utf-8');
  * is scoped to the signed-in partner, so another partner's lead answers 404 like an unknown one.
  */
 export const partnerLeadsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireRole('user'));
+  app.addHook('onRequest', requirePartner);
 
   app.get(
     '/',

@@ -79,7 +79,6 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     if (!target) return reply.status(400).send(invalid(brand));
     await unsubscribe(app.db, target.userId, target.kind);
-    await app.sessionCache.evictUser(target.userId);
     return reply.send(
       page(
         brand,

@@ -2,6 +2,8 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database, DbExecutor } from '../../db';
 import { leadEvents, leads, outbox, settings, users } from '../../db/schema';
+import { isAdminAccount } from '../../lib/access';
+import { evictSessionsOnCommit } from '../../lib/session-evictions';
 import type { Mailer } from '../../lib/mailer';
 import { enqueue, type OutboxEntry, type OutboxHandler, type OutboxHandlers } from '../../lib/outbox';
 import type { CreatedLeadRefs, RecordedLeadEvent } from '../leads';
@@ -135,7 +137,7 @@ function mailHandler(kind: MailKind, deps: MailDeps): OutboxHandler {
       if (!row || !user || !wants(user, kind)) return;
       const { event, lead } = row;
       if (kind === 'admin_new_lead') {
-        if (user.role !== 'admin' || !(await adminMailsOn(db))) return;
+        if (!isAdminAccount(user) || !(await adminMailsOn(db))) return;
       } else if (lead.partnerId !== user.id) {
         return; // reassigned since: this lead is no longer theirs to hear about
       }
@@ -196,5 +198,6 @@ export async function unsubscribe(db: Database, userId: number, kind: MailKind):
     .set({ [preferenceColumn[kind]]: false })
     .where(inArray(users.id, [userId]))
     .returning({ id: users.id });
+  await evictSessionsOnCommit(db, userId);
   return rows.length > 0;
 }

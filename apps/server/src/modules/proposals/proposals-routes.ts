@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { proposalRequest } from '@portal/contract';
 import { errorResponses } from '../../lib/route-schemas';
-import { currentUser, requireRole } from '../../plugins/auth';
+import { currentUser, requirePartner } from '../../plugins/auth';
 import { createProposal } from './proposals-service';
 
 /** A PDF; the serializer never sees it. */
@@ -10,7 +10,7 @@ const pdfResponse = z.unknown().describe('application/pdf');
 
 /** /proposals: partners only (admins answer 403); a referral of another partner answers 404. */
 export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', requireRole('user'));
+  app.addHook('onRequest', requirePartner);
 
   app.post(
     '/',

@@ -14,6 +14,7 @@ import {
 } from '@portal/contract';
 import { AppError, badRequest } from '../../lib/errors';
 import { errorResponses } from '../../lib/route-schemas';
+import { actsAsAdmin, actsAsPartner } from '../../lib/access';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { contentDisposition } from './file-type';
 import {
@@ -36,7 +37,7 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483
 
 /** Signed-in users: the library, its files and view counting (`/resources/...`). */
 export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireUser);
+  app.addHook('onRequest', requireUser);
 
   app.get(
     '/',
@@ -56,7 +57,8 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const file = await readResourceFile(app.db, request.params.id, user.role !== 'admin');
+      // Unpublished files only to someone who acts as an admin (not one who must still enrol in two-factor).
+      const file = await readResourceFile(app.db, request.params.id, !(await actsAsAdmin(app.db, user)));
       return reply
         .header('Content-Type', file.mime)
         .header('Content-Length', file.data.length)
@@ -74,7 +76,7 @@ export const resourcesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       // Admins previewing their own library do not inflate the partners' view counts.
-      if (user.role === 'user') await recordResourceView(app.db, request.params.id, user.id);
+      if (actsAsPartner(user)) await recordResourceView(app.db, request.params.id, user.id);
       return reply.status(204).send();
     },
   );

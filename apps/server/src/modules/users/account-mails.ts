@@ -12,6 +12,7 @@ import {
   inviteMail,
   passwordResetMail,
   rejectionMail,
+  twoFactorResetMail,
   welcomeMail,
 } from './users-mails';
 
@@ -26,6 +27,7 @@ export const accountMailActions = {
   rejection: 'mail.account_rejection',
   emailChanged: 'mail.account_email_changed',
   applicationReceived: 'mail.account_application_received',
+  twoFactorReset: 'mail.account_two_factor_reset',
 } as const;
 
 type Action = (typeof accountMailActions)[keyof typeof accountMailActions];
@@ -127,6 +129,15 @@ export function registerAccountMails(app: Deps): void {
       await app.mailer.send(
         await emailChangedMail({ email: p.to, fullName: user.fullName }, p.oldEmail, p.newEmail, await getBrandName(app.db)),
       );
+    },
+  });
+
+  app.outbox.register(accountMailActions.twoFactorReset, {
+    group: 'mail',
+    async handle(entry) {
+      const user = await userOf(entry);
+      if (!user) return;
+      await app.mailer.send(await twoFactorResetMail(user, `${publicUrl}/login`, await getBrandName(app.db)));
     },
   });
 

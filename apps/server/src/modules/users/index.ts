@@ -2,4 +2,4 @@ export { usersRoutes } from './users-routes';
 export { ensureFirstAdmin } from './first-admin';
 export { accountMailActions, enqueueAccountMail, voidResetTokens } from './account-mails';
 export { normalizeEmail, toUser } from './users-service';
-export { requireTwoFactorSetUp } from './two-factor-routes';
+export { removeTwoFactor } from './two-factor-service';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '@portal/contract';
 import { createTestContext, type TestContext } from '../../../test/context';
-import { createPartner, DEFAULT_PASSWORD } from '../../../test/factories';
+import { bearer, createPartner, DEFAULT_PASSWORD, loginAs } from '../../../test/factories';
 import { settleBackgroundTasks } from './background-tasks';
 import { authRateLimits, loginFailureLimits, resetMailIntervalMs } from './rate-limits';
 
@@ -136,6 +136,52 @@ describe('failed logins', () => {
     expect((await login(owner.email, DEFAULT_PASSWORD, ip)).json()).toEqual(tooMany('1 minute'));
     vi.setSystemTime(Date.now() + 60_001);
     expect((await login(owner.email, DEFAULT_PASSWORD, ip)).statusCode).toBe(200);
+  });
+});
+
+describe('checks of the current password', () => {
+  const { max } = loginFailureLimits.perAccountAndIp;
+  const signedInCall = (url: string, token: string, payload: object, ip: string) =>
+    ctx.app.inject({ method: 'POST', url: `/api/v1/users${url}`, payload, remoteAddress: ip, headers: bearer(token) });
+  const newPassword = 'a-brand-new-passphrase-7';
+  const checks = {
+    'change-password': (token: string, password: string, ip: string) =>
+      signedInCall(
+        '/change-password',
+        token,
+        { current_password: password, new_password: newPassword, confirm_new_password: newPassword },
+        ip,
+      ),
+    'two-factor setup': (token: string, password: string, ip: string) =>
+      signedInCall('/two-factor/setup', token, { password }, ip),
+    'two-factor disable': (token: string, password: string, ip: string) =>
+      signedInCall('/two-factor/disable', token, { password, code: '123456' }, ip),
+  };
+
+  it.each(Object.entries(checks))(
+    'lock %s like sign-in: the 6th wrong password answers 429 with the wait',
+    async (_name, check) => {
+      const partner = await createPartner(ctx.db);
+      const token = await loginAs(ctx.app, partner);
+      const ip = freshIp();
+      expect(await statusesOf(times(max, () => () => check(token, 'not-my-password', ip)))).toEqual(Array(max).fill(400));
+      const locked = await check(token, 'not-my-password', ip);
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json()).toEqual(tooMany('15 minutes'));
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+      // Locked means locked, for the right password too, and for sign-in from the same address.
+      expect((await check(token, DEFAULT_PASSWORD, ip)).statusCode).toBe(429);
+      expect((await login(partner.email, DEFAULT_PASSWORD, ip)).statusCode).toBe(429);
+    },
+  );
+
+  it('share one count with sign-in', async () => {
+    const partner = await createPartner(ctx.db);
+    const token = await loginAs(ctx.app, partner);
+    const ip = freshIp();
+    expect(await statusesOf(times(3, () => () => login(partner.email, 'not-my-password', ip)))).toEqual([401, 401, 401]);
+    expect(await statusesOf(times(2, () => () => checks['change-password'](token, 'not-my-password', ip)))).toEqual([400, 400]);
+    expect((await checks['two-factor disable'](token, 'not-my-password', ip)).statusCode).toBe(429);
   });
 });
 

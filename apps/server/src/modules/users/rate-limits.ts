@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@portal/contract';
-import { AppError } from '../../lib/errors';
+import { AppError, badRequest } from '../../lib/errors';
+import { verifyPassword } from '../../lib/passwords';
+import type { UserRow } from '../../lib/sessions';
 import { normalizeEmail } from './users-service';
 
 export interface RateLimit {
@@ -103,6 +105,36 @@ export function createLoginThrottle(app: FastifyInstance, prefix = 'login-failur
     async recordSuccess(request, email) {
       const key = keys(request, email);
       await Promise.all([store.delete(key.pair), store.delete(key.account)]);
+    },
+  };
+}
+
+export interface PasswordCheck {
+  /**
+   * Checks a signed-in user's current password (change-password, two-factor setup and disable).
+   * It counts in sign-in's failure counters: 429 with the wait while the account is locked, a wrong
+   * password is a failed sign-in (400 on `field`), a right one clears the count.
+   */
+  verify(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: Pick<UserRow, 'email' | 'passwordHash'>,
+    password: string,
+    field: string,
+  ): Promise<void>;
+}
+
+/** Every check of the current password goes through this, so none can be guessed without limit. */
+export function createPasswordCheck(app: FastifyInstance): PasswordCheck {
+  const throttle = createLoginThrottle(app);
+  return {
+    async verify(request, reply, user, password, field) {
+      await throttle.check(request, reply, user.email);
+      if (!(await verifyPassword(user.passwordHash, password))) {
+        await throttle.recordFailure(request, user.email);
+        throw badRequest(messages.account.currentPasswordWrong, { [field]: messages.account.currentPasswordWrong });
+      }
+      await throttle.recordSuccess(request, user.email);
     },
   };
 }

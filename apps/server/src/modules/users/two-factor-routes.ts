@@ -1,13 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  TWO_FACTOR_SETUP_REQUIRED,
   authResponse,
   disableTwoFactorRequest,
   enableTwoFactorRequest,
   messageEnvelope,
   recoveryCodesResponse,
   regenerateRecoveryCodesRequest,
+  startTwoFactorSetupRequest,
   twoFactorLoginRequest,
   twoFactorMessages,
   twoFactorSetupResponse,
@@ -18,14 +18,13 @@ import { errorResponses } from '../../lib/route-schemas';
 import { createSecretBox, resolveSecretsKey } from '../../lib/secret-box';
 import { currentUser, requireSignedIn } from '../../plugins/auth';
 import { getBrandName } from '../settings';
-import { createLoginThrottle, limitRequests } from './rate-limits';
+import { createLoginThrottle, createPasswordCheck, limitRequests } from './rate-limits';
 import {
   completeTwoFactorLogin,
   disableTwoFactor,
   enableTwoFactor,
   findLoginChallenge,
   getTwoFactorStatus,
-  isTwoFactorSetupRequired,
   regenerateRecoveryCodes,
   startTwoFactorSetup,
 } from './two-factor-service';
@@ -45,6 +44,7 @@ export const totpSecretPurpose = 'totp-secret:v1';
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const box = createSecretBox(resolveSecretsKey(app.config), totpSecretPurpose);
   const throttle = createLoginThrottle(app, 'totp-failures');
+  const passwordCheck = createPasswordCheck(app);
   const accountKey = (userId: number) => `user:${userId}`;
 
   /** Runs a code check under the throttle: 429 while locked, a failure counted, a success clearing the count. */
@@ -101,13 +101,16 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requireSignedIn,
       schema: {
         tags: ['users'],
-        summary: 'Starts enrolment: a new secret, its otpauth:// URL and QR code (refused once two-factor is on)',
+        summary:
+          'Starts enrolment with the current password: a new secret, its otpauth:// URL and QR code (refused once two-factor is on)',
         security: bearerAuth,
-        response: { 200: twoFactorSetupResponse, ...errorResponses(401, 409) },
+        body: startTwoFactorSetupRequest,
+        response: { 200: twoFactorSetupResponse, ...errorResponses(400, 401, 409, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
+      await passwordCheck.verify(request, reply, user, request.body.password, 'password');
       return { status: 'success' as const, data: await startTwoFactorSetup(app.db, box, user, await getBrandName(app.db)) };
     },
   );
@@ -168,6 +171,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
+      await passwordCheck.verify(request, reply, user, request.body.password, 'password');
       await throttled(request, reply, user.id, () =>
         disableTwoFactor(app.db, box, user, request.sessionId, request.body, Date.now()),
       );
@@ -175,14 +179,3 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-/**
- * onRequest for the admin scope: while the Admin Two-Factor setting is `required`, an admin without
- * two-factor gets 403 TWO_FACTOR_SETUP_REQUIRED from every admin route (their own account calls
- * under /users stay open, enrolment included).
- */
-export async function requireTwoFactorSetUp(request: FastifyRequest): Promise<void> {
-  if (request.user && (await isTwoFactorSetupRequired(request.server.db, request.user))) {
-    throw new AppError(403, twoFactorMessages.setupRequired, undefined, TWO_FACTOR_SETUP_REQUIRED);
-  }
-}

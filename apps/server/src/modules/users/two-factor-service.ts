@@ -2,7 +2,6 @@ import { randomInt } from 'node:crypto';
 import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   TWO_FACTOR_CHALLENGE_EXPIRED,
-  messages,
   settingKeys,
   twoFactorConstants,
   twoFactorMessages,
@@ -11,9 +10,9 @@ import {
 } from '@portal/contract';
 import type { Database, DbExecutor } from '../../db';
 import { loginChallenges, settings, totpRecoveryCodes, userTotp, users } from '../../db/schema';
+import { isAdminAccount } from '../../lib/access';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict } from '../../lib/errors';
-import { verifyPassword } from '../../lib/passwords';
 import type { SecretBox } from '../../lib/secret-box';
 import { createSession, revokeOtherSessions, revokeUserSessions, signInStatuses, type UserRow } from '../../lib/sessions';
 import { generateToken, hashToken } from '../../lib/tokens';
@@ -44,18 +43,6 @@ export async function isTwoFactorRequiredForAdmins(db: DbExecutor): Promise<bool
   return row?.value.trim() === 'required';
 }
 
-/**
- * True when this user must enrol before anything else: an admin without two-factor while the
- * setting is required. One query: the admin routes ask it on every request.
- */
-export async function isTwoFactorSetupRequired(db: DbExecutor, user: Pick<UserRow, 'id' | 'role'>): Promise<boolean> {
-  if (user.role !== 'admin') return false;
-  const result = await db.execute<{ required: boolean }>(sql`
-    select coalesce((select trim(${settings.value}) = 'required' from ${settings} where ${settings.key} = ${settingKeys.adminTwoFactor}), false)
-       and not exists (select 1 from ${userTotp} where ${userTotp.userId} = ${user.id} and ${userTotp.enabledAt} is not null) as required`);
-  return result.rows[0]?.required === true;
-}
-
 export async function getTwoFactorStatus(db: Database, user: Pick<UserRow, 'id' | 'role'>): Promise<TwoFactorStatus> {
   const [row] = await db.select({ enabledAt: userTotp.enabledAt }).from(userTotp).where(eq(userTotp.userId, user.id));
   const enabledAt = row?.enabledAt ?? null;
@@ -67,7 +54,7 @@ export async function getTwoFactorStatus(db: Database, user: Pick<UserRow, 'id' 
     enabled: enabledAt !== null,
     enabled_at: enabledAt?.toISOString() ?? null,
     recovery_codes_remaining: enabledAt ? (codes?.n ?? 0) : 0,
-    setup_required: enabledAt === null && user.role === 'admin' && (await isTwoFactorRequiredForAdmins(db)),
+    setup_required: enabledAt === null && isAdminAccount(user) && (await isTwoFactorRequiredForAdmins(db)),
   };
 }
 
@@ -225,21 +212,18 @@ export async function regenerateRecoveryCodes(
 }
 
 /**
- * Turns two-factor off with the password and a second factor. The secret and the recovery codes
+ * Turns two-factor off with a second factor (the route has checked the password first). The secret and the recovery codes
  * are deleted, and every other session ends: the account just lost a protection, so anything
  * signed in elsewhere must sign in again under the new rule.
  */
 export async function disableTwoFactor(
   db: Database,
   box: SecretBox,
-  user: Pick<UserRow, 'id' | 'passwordHash'>,
+  user: Pick<UserRow, 'id'>,
   sessionId: number | null,
-  input: SecondFactor & { password: string },
+  input: SecondFactor,
   now: number,
 ): Promise<void> {
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    throw badRequest(messages.account.currentPasswordWrong, { password: messages.account.currentPasswordWrong });
-  }
   await db.transaction(async (tx) => {
     const used = await verifySecondFactor(tx, box, user.id, input, now);
     await tx.delete(userTotp).where(eq(userTotp.userId, user.id));
@@ -253,6 +237,20 @@ export async function disableTwoFactor(
       after: { with: used },
     });
   });
+}
+
+/**
+ * Removes a user's two-factor (secret and recovery codes), for an admin's reset of someone else's
+ * account (admin-users); false when it was not on. The caller ends the sessions and tells the owner.
+ */
+export async function removeTwoFactor(tx: DbExecutor, userId: number): Promise<boolean> {
+  const removed = await tx
+    .delete(userTotp)
+    .where(and(eq(userTotp.userId, userId), sql`${userTotp.enabledAt} is not null`))
+    .returning({ userId: userTotp.userId });
+  if (!removed.length) return false;
+  await tx.delete(totpRecoveryCodes).where(eq(totpRecoveryCodes.userId, userId));
+  return true;
 }
 
 /** Whether this user signs in with a second step. */

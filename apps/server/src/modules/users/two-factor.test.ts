@@ -11,7 +11,7 @@ import {
 import { auditLog, settings, totpRecoveryCodes, userTotp } from '../../db/schema';
 import { totpCodeAt } from '../../lib/totp';
 import { createTestContext, type TestContext } from '../../../test/context';
-import { bearer, createAdmin, createPartner } from '../../../test/factories';
+import { bearer, createAdmin, createPartner, DEFAULT_PASSWORD } from '../../../test/factories';
 import { settleBackgroundTasks } from './background-tasks';
 
 const step = twoFactorConstants.periodSeconds * 1000;
@@ -51,8 +51,12 @@ async function signInWithoutTwoFactor(c: TestContext, user: { email: string; pas
 }
 
 /** Enrols through the API at the current (fake) time; the secret and codes as the user saw them. */
-async function enrol(c: TestContext, auth: Headers): Promise<{ secret: string; recoveryCodes: string[] }> {
-  const setup = await call(c, 'POST', '/users/two-factor/setup', auth);
+async function enrol(
+  c: TestContext,
+  auth: Headers,
+  password = DEFAULT_PASSWORD,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const setup = await call(c, 'POST', '/users/two-factor/setup', auth, { password });
   expect(setup.statusCode).toBe(200);
   const { secret } = setup.json().data as { secret: string };
   const enabled = await call(c, 'POST', '/users/two-factor/enable', auth, { code: totpCodeAt(secret, Date.now()) });
@@ -69,7 +73,7 @@ describe('enrolment', () => {
     const before = await call(ctx, 'GET', '/users/two-factor', here);
     expect(before.json().data).toEqual({ enabled: false, enabled_at: null, recovery_codes_remaining: 0, setup_required: false });
 
-    const setup = await call(ctx, 'POST', '/users/two-factor/setup', here);
+    const setup = await call(ctx, 'POST', '/users/two-factor/setup', here, { password: admin.password });
     expect(setup.statusCode).toBe(200);
     const { secret, otpauth_url, qr_svg } = setup.json().data as { secret: string; otpauth_url: string; qr_svg: string };
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -106,7 +110,7 @@ describe('enrolment', () => {
     expect(stored.map((r) => r.codeHash)).not.toContain(recoveryCodes[0]);
 
     // The secret never leaves again: no setup, nothing in the status.
-    const again = await call(ctx, 'POST', '/users/two-factor/setup', here);
+    const again = await call(ctx, 'POST', '/users/two-factor/setup', here, { password: admin.password });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(twoFactorMessages.alreadyEnabled);
     const status = await call(ctx, 'GET', '/users/two-factor', here);
@@ -125,6 +129,20 @@ describe('enrolment', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'two_factor.enable'), eq(auditLog.targetId, String(admin.id))));
     expect(audit).toHaveLength(1);
+  });
+
+  it('asks for the current password before it hands out a secret', async () => {
+    const partner = await createPartner(ctx.db);
+    const auth = await signInWithoutTwoFactor(ctx, partner);
+    const missing = await call(ctx, 'POST', '/users/two-factor/setup', auth, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual({ password: messages.account.currentPasswordRequired });
+    const wrong = await call(ctx, 'POST', '/users/two-factor/setup', auth, { password: 'a-stolen-session-only' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual({ password: messages.account.currentPasswordWrong });
+    expect(wrong.body).not.toContain('otpauth');
+    expect(await ctx.db.select().from(userTotp).where(eq(userTotp.userId, partner.id))).toHaveLength(0);
+    expect((await call(ctx, 'POST', '/users/two-factor/setup', auth, { password: partner.password })).statusCode).toBe(200);
   });
 
   it('works for partners too', async () => {

@@ -54,6 +54,15 @@ export function rejectionMail(to: To, reasonLabel: string, message: string | nul
   ]);
 }
 
+export function twoFactorResetMail(to: To, loginUrl: string, brand: string): Promise<Mail> {
+  return compose(to, `Two-factor authentication was turned off on your ${brand} account`, brand, [
+    `An administrator reset the two-factor authentication of your ${brand} account, and every signed-in session was ended.`,
+    'You can now sign in with your password alone. Set up two-factor authentication again from your account page.',
+    { href: loginUrl, label: 'Sign in' },
+    'If you did not ask for this, reset your password at once and contact an administrator.',
+  ]);
+}
+
 export function emailChangedMail(to: To, oldEmail: string, newEmail: string, brand: string): Promise<Mail> {
   return compose(to, `The email address of your ${brand} account was changed`, brand, [
     `An administrator changed the sign-in email of your ${brand} account from ${oldEmail} to ${newEmail}.`,

@@ -26,7 +26,7 @@ import { errorResponses } from '../../lib/route-schemas';
 import { revokeSession, revokeUserSessions } from '../../lib/sessions';
 import { runInBackground, settleBackgroundTasks } from './background-tasks';
 import { twoFactorRoutes } from './two-factor-routes';
-import { claimResetMail, createLoginThrottle, limitRequests } from './rate-limits';
+import { claimResetMail, createLoginThrottle, createPasswordCheck, limitRequests } from './rate-limits';
 import {
   changePassword,
   endOwnSession,
@@ -50,11 +50,13 @@ const bearerAuth = [{ bearer: [] }];
  * caller learns nothing about the payload rules of a guarded call.
  */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Each change to a user or their sessions below evicts the user from every instance's session cache once committed.
+  // Each change to a user or their sessions evicts the user from every instance's session cache by itself, once
+  // committed (lib/session-evictions.ts): no route here calls the cache.
   await getDummyHash();
   app.addHook('onClose', settleBackgroundTasks);
   registerAccountMails(app);
   await app.register(twoFactorRoutes);
+  const passwordCheck = createPasswordCheck(app);
 
   app.post(
     '/change-password',
@@ -64,13 +66,13 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         security: bearerAuth,
         body: changePasswordRequest,
-        response: { 200: messageEnvelope, ...errorResponses(400, 401) },
+        response: { 200: messageEnvelope, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = currentUser(request);
+      await passwordCheck.verify(request, reply, user, request.body.current_password, 'current_password');
       await changePassword(app.db, user, request.sessionId, request.body);
-      await app.sessionCache.evictUser(user.id);
       runInBackground(request.log, 'password changed mail', () => notifyPasswordChanged(app, user));
       return { status: 'success' as const, message: messages.account.passwordChanged };
     },
@@ -101,7 +103,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await endOwnSession(app.db, currentUser(request).id, request.params.id);
-      await app.sessionCache.evictUser(currentUser(request).id);
       return { status: 'success' as const, message: messages.account.sessionRevoked };
     },
   );
@@ -114,7 +115,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await revokeOtherSessions(app.db, currentUser(request).id, request.sessionId);
-      await app.sessionCache.evictUser(currentUser(request).id);
       return { status: 'success' as const, message: messages.account.otherSessionsRevoked };
     },
   );
@@ -176,7 +176,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (request.sessionId !== null) await revokeSession(app.db, request.sessionId);
-      await app.sessionCache.evictUser(currentUser(request).id);
       return { status: 'success' as const, message: messages.auth.loggedOut };
     },
   );
@@ -194,7 +193,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await revokeUserSessions(app.db, currentUser(request).id);
-      await app.sessionCache.evictUser(currentUser(request).id);
       return { status: 'success' as const, message: messages.auth.loggedOutEverywhere };
     },
   );
@@ -231,7 +229,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await resetPassword(app.db, request.body);
-      await app.sessionCache.evictUser(user.id);
       runInBackground(request.log, 'password changed mail', () => notifyPasswordChanged(app, user));
       return { status: 'success' as const, message: messages.resetPassword.done };
     },
@@ -262,7 +259,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await updatePixelId(app.db, currentUser(request).id, request.body.facebook_pixel_id);
-      await app.sessionCache.evictUser(currentUser(request).id);
       return { status: 'success' as const, message: messages.pixel.updated };
     },
   );
@@ -293,7 +289,6 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const data = await updateNotificationPreferences(app.db, currentUser(request).id, request.body);
-      await app.sessionCache.evictUser(currentUser(request).id);
       return { status: 'success' as const, message: pipelineMessages.preferencesSaved, data };
     },
   );

@@ -17,6 +17,7 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../l
 import { notifyOutbox } from '../../lib/outbox';
 import { isCommonPassword } from '../../lib/common-passwords';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { evictSessionsOnCommit } from '../../lib/session-evictions';
 import { createSession, revokeOtherSessions, revokeUserSessions, type UserRow } from '../../lib/sessions';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { getBrandName, getBrandSettings } from '../settings';
@@ -129,8 +130,8 @@ export async function register(
 }
 
 /**
- * Changes the caller's own password after checking the current one; every other session of theirs
- * ends, the one that asked stays.
+ * Changes the caller's own password, once the route has checked the current one
+ * (rate-limits.ts createPasswordCheck); every other session of theirs ends, the one that asked stays.
  */
 export async function changePassword(
   db: Database,
@@ -138,9 +139,6 @@ export async function changePassword(
   sessionId: number | null,
   input: ChangePasswordRequest,
 ): Promise<void> {
-  if (!(await verifyPassword(user.passwordHash, input.current_password))) {
-    throw badRequest(messages.account.currentPasswordWrong, { current_password: messages.account.currentPasswordWrong });
-  }
   if (input.current_password === input.new_password) {
     throw badRequest(messages.account.samePassword, { new_password: messages.account.samePassword });
   }
@@ -177,6 +175,7 @@ export async function endOwnSession(db: Database, userId: number, sessionId: num
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   if (!rows.length) throw notFound(messages.account.sessionNotFound);
+  await evictSessionsOnCommit(db, userId);
 }
 
 /**
@@ -249,6 +248,7 @@ export async function notifyPasswordChanged(deps: UsersDeps, user: UserRow): Pro
 
 export async function updatePixelId(db: Database, userId: number, pixelId: string): Promise<void> {
   await db.update(users).set({ facebookPixelId: pixelId }).where(eq(users.id, userId));
+  await evictSessionsOnCommit(db, userId);
 }
 
 /** The mails a user wants, as the API names them. */
@@ -267,5 +267,6 @@ export async function updateNotificationPreferences(
     .where(eq(users.id, userId))
     .returning({ notifyLeadStatus: users.notifyLeadStatus, notifyNewReferral: users.notifyNewReferral });
   if (!row) throw unauthorized(messages.auth.unauthorized);
+  await evictSessionsOnCommit(db, userId);
   return toNotificationPreferences(row);
 }

@@ -178,6 +178,23 @@ function UserDetail({ user }: { user: AdminUserDetail }) {
           >
             Sign out everywhere
           </Button>
+          {!isSelf && (
+            <Button
+              variant="secondary"
+              onClick={() =>
+                setPending({
+                  kind: 'confirm',
+                  action: 'reset-two-factor',
+                  title: 'Reset two-factor authentication',
+                  message: `Two-factor authentication of ${user.full_name} is turned off, every session of theirs ends, and they are told by email. Do this only once you are sure the request comes from them.`,
+                  label: 'Reset two-factor',
+                  tone: 'danger',
+                })
+              }
+            >
+              Reset two-factor
+            </Button>
+          )}
           {!isSelf &&
             (user.status === 'disabled' ? (
               <Button variant="secondary" onClick={() => setPending({ kind: 'enable' })}>

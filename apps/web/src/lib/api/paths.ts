@@ -61,7 +61,8 @@ export const apiPaths = {
     user: (userId: number) => `/admin/users/${id(userId)}`,
     userAction: (
       userId: number,
-      action: 'disable' | 'enable' | 'send-reset' | 'revoke-sessions' | 'resend-invite' | 'approve' | 'reject',
+      action:
+        'disable' | 'enable' | 'send-reset' | 'revoke-sessions' | 'reset-two-factor' | 'resend-invite' | 'approve' | 'reject',
     ) => `/admin/users/${id(userId)}/${action}`,
     stats: '/admin/stats',
     crmHealth: '/admin/crm-health',

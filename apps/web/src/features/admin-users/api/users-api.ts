@@ -97,7 +97,7 @@ export function useUpdateUser(id: number) {
 
 export type UserAction = Parameters<typeof apiPaths.admin.userAction>[1];
 
-/** POST /admin/users/{id}/{action} (disable, enable, send-reset, revoke-sessions, resend-invite, approve, reject). */
+/** POST /admin/users/{id}/{action} (disable, enable, send-reset, revoke-sessions, reset-two-factor, resend-invite, approve, reject). */
 export function useUserAction() {
   const invalidate = useInvalidateUsers();
   return useMutation({

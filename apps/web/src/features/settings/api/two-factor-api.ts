@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   DisableTwoFactorRequest,
+  StartTwoFactorSetupRequest,
   recoveryCodesResponse,
   twoFactorSetupResponse,
   twoFactorStatusResponse,
@@ -19,9 +20,12 @@ export const useTwoFactorStatus = () => useQuery(twoFactorStatusQuery);
 
 export type TwoFactorSetup = ApiData<typeof twoFactorSetupResponse>;
 
-/** POST /users/two-factor/setup: a new secret and its QR code (any earlier unconfirmed one is replaced). */
+/** POST /users/two-factor/setup: for the current password, a new secret and its QR code (any earlier unconfirmed one is replaced). */
 export const useStartTwoFactorSetup = () =>
-  useMutation({ mutationFn: () => getData<typeof twoFactorSetupResponse>(api.post(apiPaths.users.twoFactorSetup)) });
+  useMutation({
+    mutationFn: (body: StartTwoFactorSetupRequest) =>
+      getData<typeof twoFactorSetupResponse>(api.post(apiPaths.users.twoFactorSetup, body)),
+  });
 
 const sessionsKey = ['users', 'sessions'] as const;
 

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { twoFactorConstants, twoFactorMessages } from '@portal/contract';
+import { messages, twoFactorConstants, twoFactorMessages } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -69,12 +69,24 @@ export function TwoFactorCard() {
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [dialog, setDialog] = useState<'regenerate' | 'disable' | null>(null);
   const start = useStartTwoFactorSetup();
+  // Starting enrolment asks for the current password again, so a session alone cannot bind an authenticator.
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
 
-  const beginSetup = async () => {
+  const beginSetup = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) {
+      setPasswordError(messages.account.currentPasswordRequired);
+      return;
+    }
+    setPasswordError(undefined);
     try {
-      setSetup(await start.mutateAsync());
+      setSetup(await start.mutateAsync({ password }));
+      setPassword('');
     } catch (error) {
-      toast.error(getServerMessage(error) ?? 'Failed to start the setup');
+      const field = getServerFieldErrors(error).password;
+      if (field) setPasswordError(field);
+      else toast.error(getServerMessage(error) ?? 'Failed to start the setup');
     }
   };
 
@@ -131,9 +143,20 @@ export function TwoFactorCard() {
           <>
             {status.data.setup_required && <Alert tone="info">{twoFactorMessages.setupRequired}</Alert>}
             <p className="text-sm text-slate-700">Off. Anyone with your password can sign in to your account.</p>
-            <Button onClick={() => void beginSetup()} isLoading={start.isPending}>
-              Set up two-factor authentication
-            </Button>
+            <form onSubmit={(event) => void beginSetup(event)} noValidate className="space-y-3">
+              <TextField
+                label="Current password"
+                type="password"
+                autoComplete="current-password"
+                className="max-w-sm"
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                error={passwordError}
+              />
+              <Button type="submit" isLoading={start.isPending}>
+                Set up two-factor authentication
+              </Button>
+            </form>
           </>
         )}
       </div>
