@@ -9,7 +9,9 @@ import { settingKeys } from '@portal/contract';
 import { ADMIN } from './support/constants';
 import { expect, loginApi, registerPartner, test } from './support/fixtures';
 
-const vnuJar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
+const require = createRequire(import.meta.url);
+/** The package exports the path of its vnu.jar. */
+const vnuJar = String(require('vnu-jar'));
 
 function hasJava(): boolean {
   try {
