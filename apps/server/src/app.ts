@@ -3,7 +3,7 @@ import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_BASE, messages } from '@portal/contract';
 import type { Config } from './config';
 import type { Database } from './db';
@@ -13,6 +13,7 @@ import { openSharedState } from './lib/shared-state';
 import { attachSessionCache } from './lib/session-evictions';
 import { trackCommits } from './db/after-commit';
 import { compiledSerializerCompiler } from './lib/response-serializer';
+import { describeRoute } from './lib/route-schemas';
 import { serverRoot } from './server-root';
 import { createMailer, type Mailer } from './lib/mailer';
 import { authPlugin } from './plugins/auth';
@@ -179,10 +180,14 @@ export async function buildApp(opts: BuildAppOptions) {
     // The description lists every route, admin ones included: off unless asked for (README).
     await app.register(swagger, {
       openapi: {
+        openapi: '3.1.0',
         info: { title: 'Partner Portal API', version: '1.0.0' },
+        servers: [{ url: opts.config.publicUrl }],
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+        // Every operation needs the bearer token unless its route says `security: []` (anonymous).
+        security: [{ bearer: [] }],
       },
-      transform: jsonSchemaTransform,
+      transform: describeRoute,
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   }

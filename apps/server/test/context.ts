@@ -88,7 +88,7 @@ export function openTestDatabase(): Promise<DatabaseHandle> {
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  opts: { openDatabase?: () => Promise<DatabaseHandle> } = {},
+  opts: { openDatabase?: () => Promise<DatabaseHandle>; webDistDir?: string } = {},
 ): Promise<TestContext> {
   const handle = await (opts.openDatabase ?? openTestDatabase)();
   const config = loadConfig({
@@ -103,7 +103,12 @@ export async function createTestContext(
     ...env,
   });
   const mailer = createCapturingMailer();
-  const app = await buildApp({ config, db: handle.db, mailer, webDistDir: path.join(os.tmpdir(), 'no-web-build') });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    mailer,
+    webDistDir: opts.webDistDir ?? path.join(os.tmpdir(), 'no-web-build'),
+  });
   await app.ready();
   return {
     app,

@@ -29,7 +29,7 @@ export const settingResponse = successEnvelope(settingSchema);
 /**
  * What the landing page and the app may read without logging in, and nothing more: the brand
  * settings (null when unset or, for URLs, not http(s)), the registration mode (so /login can hide
- * sign-up) and the client's inactivity timeout (config).
+ * sign-up), the client's inactivity timeout and the portal's public address (config).
  */
 export const publicSettingsSchema = z.object({
   companyName: z.string().nullable(),
@@ -41,6 +41,8 @@ export const publicSettingsSchema = z.object({
   /** The dual pricing program's terms the landing page's savings estimate uses (defaults when unset). */
   dualPricing: z.object({ customerFeePct: z.number(), monthlyProgramFee: z.number(), remainingRatePct: z.number() }),
   inactivityLogoutMs: z.number().int().positive(),
+  /** The server's PUBLIC_URL (no trailing slash): partners' links and QR codes point there, whatever address the app is opened on. */
+  publicUrl: z.string(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 export const publicSettingsResponse = successEnvelope(publicSettingsSchema);

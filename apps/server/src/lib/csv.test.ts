@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../test/csv';
 import { csvAttachment, csvCell, csvRow, csvStream } from './csv';
@@ -14,13 +15,24 @@ describe('csv', () => {
     expect(csvCell(new Date('2026-01-02T03:04:05.000Z'))).toBe('2026-01-02T03:04:05.000Z');
   });
 
-  it.each(['=1+1', '+1 555', '-2', '@SUM(A1)', '\tx', '\rx', '=HYPERLINK("http://evil","x")'])(
+  it.each(['=1+1', '+1 555', '-2+3', '-A1', '@SUM(A1)', '\tx', '\rx', '=HYPERLINK("http://evil","x")', '-', '+'])(
     'neutralises a cell starting like a formula: %j',
     (value) => {
       const cell = parseCsv(csvRow([value]))[0]?.[0];
       expect(cell).toBe(`'${value}`);
     },
   );
+
+  it.each(['-30.00', '-2', '+1', '0.5', '-.5', '1e3', '-1.5E-2'])('leaves a plain number as it is: %j', (value) => {
+    expect(csvCell(value)).toBe(value);
+    expect(csvCell(-30)).toBe('-30');
+  });
+
+  it('quotes a cell holding a semicolon, so semicolon locales keep it in one cell', () => {
+    expect(csvCell('a;b')).toBe('"a;b"');
+    // A reader splitting on `;` (as spreadsheets in semicolon locales do) keeps the cell whole.
+    expect(parse(csvRow(['a;b']), { delimiter: ';' })).toEqual([['a;b']]);
+  });
 
   it('reads back exactly what was written', () => {
     const values = ['Café "Chez Nous", Paris', 'two\r\nlines', '=cmd|/C calc', 'ok', ''];

@@ -3,18 +3,25 @@ import type { FastifyReply } from 'fastify';
 
 export type CsvValue = string | number | boolean | Date | null | undefined;
 
-/** Characters a spreadsheet reads as the start of a formula (or that hide one). */
+/** Characters a spreadsheet reads as the start of a formula (or that hide one), per OWASP's CSV injection advice. */
 const formulaStart = /^[=+\-@\t\r]/;
 
+/** A plain number (`-30.00`, `+1`, `1e3`): a spreadsheet reads it as a number and runs nothing. */
+const plainNumber = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/** Cells a CSV reader would split or misread unless quoted; `;` for spreadsheets in semicolon locales. */
+const needsQuotes = /[",;\r\n]/;
+
 /**
- * One cell: a value starting like a formula gets a leading `'` so a spreadsheet shows it as text
- * instead of running it; a cell with a quote, comma or line break is quoted, quotes doubled.
+ * One cell. Text that starts like a formula gets a leading `'` so a spreadsheet shows it as text
+ * instead of running it; a plain number (negative amounts included) stays a number, so it sums.
+ * A cell with a quote, comma, semicolon or line break is quoted, quotes doubled.
  */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   let text = value instanceof Date ? value.toISOString() : String(value);
-  if (formulaStart.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (formulaStart.test(text) && !plainNumber.test(text)) text = `'${text}`;
+  return needsQuotes.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** One line, CRLF-terminated as RFC 4180 has it. */

@@ -1,3 +1,7 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeLeadPayload, messages } from '@portal/contract';
 import { buildReferralForm } from '@portal/contract/testing';
@@ -29,12 +33,33 @@ describe('GET /metrics without METRICS_TOKEN', () => {
   });
 });
 
+/** promtool (Debian's prometheus package; .ci/run installs it), or null where it is missing. */
+function findPromtool(): string | null {
+  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+    const file = path.join(dir, 'promtool');
+    if (fs.existsSync(file)) return file;
+  }
+  return null;
+}
+const promtool = findPromtool();
+
 describe('GET /metrics with METRICS_TOKEN', () => {
   let ctx: TestContext;
+  let distDir: string;
   beforeAll(async () => {
-    ctx = await createTestContext({ METRICS_TOKEN: token });
+    // A web build with hashed assets, as a deploy has them.
+    distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-metrics-dist-'));
+    fs.mkdirSync(path.join(distDir, 'assets'));
+    fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    for (const name of ['index-3f9a1c.js', 'index-8b2e4d.js', 'index-5c7f0a.css']) {
+      fs.writeFileSync(path.join(distDir, 'assets', name), '/* asset */');
+    }
+    ctx = await createTestContext({ METRICS_TOKEN: token }, { webDistDir: distDir });
   });
-  afterAll(() => ctx?.close());
+  afterAll(async () => {
+    await ctx?.close();
+    fs.rmSync(distDir, { recursive: true, force: true });
+  });
 
   const scrape = () => ctx.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });
 
@@ -59,6 +84,38 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(res.body).toMatch(
       /^http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/leads\/referral\/:uuid\/page"\} 1$/m,
     );
+  });
+
+  it('counts every file of the web build under one route label, so a deploy adds no series', async () => {
+    const routes = (body: string) => new Set([...body.matchAll(/^http_requests_total\{[^}]*route="([^"]*)"/gm)].map((m) => m[1]));
+    expect((await ctx.app.inject({ method: 'GET', url: '/assets/index-3f9a1c.js' })).statusCode).toBe(200);
+    const before = routes((await scrape()).body);
+    expect(before).toContain('static');
+    // The next build's assets: other hashes, the same label.
+    expect((await ctx.app.inject({ method: 'GET', url: '/assets/index-8b2e4d.js' })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/assets/index-5c7f0a.css' })).statusCode).toBe(200);
+    const body = (await scrape()).body;
+    expect(routes(body)).toEqual(before);
+    expect(body).not.toMatch(/route="\/assets\//);
+    expect(body).toMatch(/^http_requests_total\{method="GET",route="static",status_code="200"\} 3$/m);
+  });
+
+  const promtoolCheck = promtool
+    ? 'passes `promtool check metrics`'
+    : 'passes `promtool check metrics` (skipped: promtool is not installed; Debian: apt-get install prometheus)';
+  it.skipIf(!promtool)(promtoolCheck, async () => {
+    await ctx.app.inject({ method: 'GET', url: '/assets/index-3f9a1c.js' });
+    const body = (await scrape()).body;
+    const child = execFile(promtool!, ['check', 'metrics']);
+    child.stdin!.end(body);
+    const output = await new Promise<{ code: number | null; text: string }>((resolve) => {
+      let text = '';
+      child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      child.stderr!.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      child.on('close', (code) => resolve({ code, text }));
+    });
+    expect(output.text).toBe('');
+    expect(output.code).toBe(0);
   });
 
   it('moves leads accepted and the outbox depth when a lead is submitted', async () => {

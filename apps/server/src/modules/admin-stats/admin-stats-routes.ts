@@ -9,6 +9,7 @@ export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/stats',
     {
       schema: {
+        summary: 'Program figures for the admin dashboard',
         tags: ['admin-stats'],
         querystring: periodQuery,
         response: { 200: adminStatsResponse, ...errorResponses(400, 401, 403) },
@@ -19,7 +20,13 @@ export const adminStatsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/crm-health',
-    { schema: { tags: ['admin-stats'], response: { 200: crmHealthResponse, ...errorResponses(401, 403) } } },
+    {
+      schema: {
+        summary: 'CRM push health: failures, retries and the last delivery',
+        tags: ['admin-stats'],
+        response: { 200: crmHealthResponse, ...errorResponses(401, 403) },
+      },
+    },
     async () => ({ status: 'success' as const, data: await getCrmHealth(app.db, app.crm.name) }),
   );
 };

@@ -17,7 +17,7 @@ import {
 } from '@portal/contract';
 import { csvRow, sendCsv } from '../../lib/csv';
 import { notifyOutbox } from '../../lib/outbox';
-import { errorResponses } from '../../lib/route-schemas';
+import { errorResponses, fileResponse } from '../../lib/route-schemas';
 import { currentUser } from '../../plugins/auth';
 import { toUser } from '../users';
 import {
@@ -48,6 +48,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users',
     {
       schema: {
+        summary: 'Users matching a search, role and status, paged',
         tags,
         querystring: adminUserListQuery,
         response: { 200: adminUserListResponse, ...errorResponses(400, 401, 403) },
@@ -60,10 +61,10 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/export.csv',
     {
       schema: {
+        summary: 'The users of the filter as CSV',
         tags,
         querystring: adminUserExportQuery,
-        produces: ['text/csv'],
-        response: { 200: z.string(), ...errorResponses(400, 401, 403) },
+        response: { 200: fileResponse('The users of the filter as CSV', ['text/csv']), ...errorResponses(400, 401, 403) },
       },
     },
     async (request, reply) => {
@@ -75,7 +76,14 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/users/invite',
-    { schema: { tags, body: inviteUserRequest, response: { 201: userResponse, ...errorResponses(400, 401, 403, 409) } } },
+    {
+      schema: {
+        summary: 'Invite a partner or admin by email',
+        tags,
+        body: inviteUserRequest,
+        response: { 201: userResponse, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
     async (request, reply) => {
       const actor = currentUser(request);
       const user = await app.db.transaction((tx) => inviteUser(tx, request.body, actor));
@@ -86,7 +94,14 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users/:id',
-    { schema: { tags, params: userIdParams, response: { 200: adminUserDetailResponse, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        summary: 'One user with their figures and recent activity',
+        tags,
+        params: userIdParams,
+        response: { 200: adminUserDetailResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => ({ status: 'success' as const, data: await getUserDetail(app.db, request.params.id) }),
   );
 
@@ -94,6 +109,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/:id',
     {
       schema: {
+        summary: "Change a user's name, email, role or compensation link",
         tags,
         params: userIdParams,
         body: updateUserRequest,
@@ -108,8 +124,19 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** What each account action does, as the API description says it. */
+  const actionSummaries = {
+    disable: 'Disable an account, with a reason: its sessions end and it cannot sign in',
+    enable: 'Enable a disabled account again',
+    'send-reset': 'Mail the user a password reset link',
+    'revoke-sessions': 'End every session of the user',
+    'resend-invite': 'Mail a pending invitation again, with a new link',
+    'reset-two-factor': "Turn off another account's two-factor authentication: its sessions end and its owner is mailed",
+    approve: 'Approve a partner application: the account becomes active and is mailed',
+    reject: 'Reject a partner application, with an optional reason mailed to the applicant',
+  };
   const action = (
-    path: string,
+    path: keyof typeof actionSummaries,
     message: string,
     run: (
       tx: Parameters<Parameters<typeof app.db.transaction>[0]>[0],
@@ -124,6 +151,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags,
+          summary: actionSummaries[path],
           params: userIdParams,
           ...(body && { body }),
           response: { 200: messageEnvelope, ...errorResponses(400, 401, 403, 404, 409) },

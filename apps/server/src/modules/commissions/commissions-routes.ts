@@ -39,11 +39,12 @@ import {
   unmatchedQuery,
   userIdParams,
   type StatementDetail,
+  statementDetailResponse,
 } from '@portal/contract';
 import type { DbExecutor } from '../../db';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { sendCsv } from '../../lib/csv';
-import { errorResponses } from '../../lib/route-schemas';
+import { errorResponses, fileResponse } from '../../lib/route-schemas';
 import { currentUser, requirePartner } from '../../plugins/auth';
 import { getBrandName } from '../settings';
 import {
@@ -127,7 +128,13 @@ export const commissionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/statements',
-    { schema: { tags, response: { 200: partnerStatementsResponse, ...errorResponses(401, 403) } } },
+    {
+      schema: {
+        summary: "The partner's published statements, newest first",
+        tags,
+        response: { 200: partnerStatementsResponse, ...errorResponses(401, 403) },
+      },
+    },
     async (request) => ({
       status: 'success' as const,
       data: { items: await listPartnerStatements(app.db, currentUser(request).id) },
@@ -141,7 +148,14 @@ export const commissionsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'A statement: {id} (JSON), {id}.csv or {id}.pdf',
         params: statementRef,
-        response: { ...errorResponses(401, 403, 404) },
+        response: {
+          200: fileResponse(
+            'The statement in the form its reference names',
+            ['text/csv', 'application/pdf'],
+            statementDetailResponse,
+          ),
+          ...errorResponses(401, 403, 404),
+        },
       },
     },
     async (request, reply) => sendStatement(app.db, reply, request.params.ref, currentUser(request).id),
@@ -163,7 +177,13 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Plan ---------------------------------------------------------------------------------------
   app.get(
     '/commission-plan',
-    { schema: { tags, response: { 200: programPlanResponse, ...errorResponses(401, 403) } } },
+    {
+      schema: {
+        summary: 'The program-wide commission plan',
+        tags,
+        response: { 200: programPlanResponse, ...errorResponses(401, 403) },
+      },
+    },
     async () => ({
       status: 'success' as const,
       data: await getProgramPlan(app.db),
@@ -171,7 +191,14 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/commission-plan',
-    { schema: { tags, body: commissionPlanSchema, response: { 200: programPlanResponse, ...errorResponses(400, 401, 403) } } },
+    {
+      schema: {
+        summary: 'Change the program-wide commission plan',
+        tags,
+        body: commissionPlanSchema,
+        response: { 200: programPlanResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => {
       const actorId = currentUser(request).id;
       const data = await app.db.transaction((tx) => setProgramPlan(tx, request.body, actorId));
@@ -180,13 +207,21 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/users/:id/commission-plan',
-    { schema: { tags, params: userIdParams, response: { 200: partnerPlanResponse, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        summary: "A partner's plan: the program plan with their overrides",
+        tags,
+        params: userIdParams,
+        response: { 200: partnerPlanResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => ({ status: 'success' as const, data: await getPartnerPlan(app.db, request.params.id) }),
   );
   app.put(
     '/users/:id/commission-plan',
     {
       schema: {
+        summary: "Set or clear a partner's overrides of the commission plan",
         tags,
         params: userIdParams,
         body: partnerPlanRequest,
@@ -205,6 +240,7 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/commissions/mapping',
     {
       schema: {
+        summary: "The column mapping saved for a processor's residual reports",
         tags,
         querystring: z.object({ processor: processorField }),
         response: { 200: savedMappingResponse, ...errorResponses(400, 401, 403) },
@@ -218,7 +254,13 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/commissions/imports',
-    { schema: { tags, response: { 200: importListResponse, ...errorResponses(401, 403) } } },
+    {
+      schema: {
+        summary: 'Residual report imports, newest first',
+        tags,
+        response: { 200: importListResponse, ...errorResponses(401, 403) },
+      },
+    },
     async () => ({
       status: 'success' as const,
       data: { items: await listImports(app.db) },
@@ -294,7 +336,14 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/commissions/imports/:id',
-    { schema: { tags, params: uuidParams, response: { 200: importResultResponse, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        summary: 'One residual report import with its rows',
+        tags,
+        params: uuidParams,
+        response: { 200: importResultResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => ({ status: 'success' as const, data: await importResult(app.db, request.params.id, true) }),
   );
 
@@ -302,6 +351,7 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/commissions/imports/:id/commit',
     {
       schema: {
+        summary: 'Commit a dry-run import: writes its lines and drafts statements',
         tags,
         params: uuidParams,
         response: { 200: importResultResponse, ...errorResponses(400, 401, 403, 404, 409, 422) },
@@ -316,13 +366,21 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/commissions/unmatched',
-    { schema: { tags, querystring: unmatchedQuery, response: { 200: unmatchedListResponse, ...errorResponses(400, 401, 403) } } },
+    {
+      schema: {
+        summary: 'MIDs of imported reports that match no merchant account',
+        tags,
+        querystring: unmatchedQuery,
+        response: { 200: unmatchedListResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => ({ status: 'success' as const, data: { items: await listUnmatched(app.db, request.query.month) } }),
   );
   app.post(
     '/commissions/unmatched/assign',
     {
       schema: {
+        summary: 'Assign an unmatched MID to a partner (makes its merchant account and lines)',
         tags,
         body: assignMidRequest,
         response: { 200: merchantAccountResponse, ...errorResponses(400, 401, 403, 404, 409, 422) },
@@ -336,7 +394,14 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/commissions/unmatched/ignore',
-    { schema: { tags, body: ignoreMidRequest, response: { 200: messageEnvelope, ...errorResponses(400, 401, 403, 409) } } },
+    {
+      schema: {
+        summary: 'Ignore an unmatched MID',
+        tags,
+        body: ignoreMidRequest,
+        response: { 200: messageEnvelope, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
     async (request) => {
       const actorId = currentUser(request).id;
       await app.db.transaction((tx) => ignoreMid(tx, request.body.mid, actorId));
@@ -349,6 +414,7 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/commissions/lines',
     {
       schema: {
+        summary: 'Commission lines of a month or partner, paged',
         tags,
         querystring: z.object({
           partner_id: z.coerce.number().int().positive().max(maxRowId).optional(),
@@ -361,7 +427,14 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/commissions/lines',
-    { schema: { tags, body: createLineRequest, response: { 201: lineResponse, ...errorResponses(400, 401, 403, 422) } } },
+    {
+      schema: {
+        summary: 'Add a manual adjustment line for a partner',
+        tags,
+        body: createLineRequest,
+        response: { 201: lineResponse, ...errorResponses(400, 401, 403, 422) },
+      },
+    },
     async (request, reply) => {
       const actorId = currentUser(request).id;
       const data = await app.db.transaction((tx) => createManualLine(tx, request.body, actorId));
@@ -372,6 +445,7 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/commissions/lines/:id/status',
     {
       schema: {
+        summary: 'Approve, hold or void a commission line, with a reason',
         tags,
         params: z.object({ id: z.uuid({ error: m.lineNotFound }) }),
         body: lineStatusRequest,
@@ -388,6 +462,7 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/merchant-accounts',
     {
       schema: {
+        summary: 'Merchant accounts with their partner and bonus state',
         tags,
         querystring: z.object({ partner_id: z.coerce.number().int().positive().max(maxRowId).optional() }),
         response: { 200: merchantAccountListResponse, ...errorResponses(400, 401, 403) },
@@ -402,6 +477,7 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/merchant-accounts/:id/close',
     {
       schema: {
+        summary: 'Close a merchant account (a bonus inside the clawback window is reversed)',
         tags,
         params: z.object({ id: z.uuid({ error: m.merchantNotFound }) }),
         body: closeMerchantRequest,
@@ -421,6 +497,7 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        summary: 'Statements of a month or partner, with the totals rolled into next month',
         querystring: adminStatementsQuery,
         response: { 200: adminStatementsResponse, ...errorResponses(400, 401, 403) },
       },
@@ -434,7 +511,14 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Any statement: {id} (JSON), {id}.csv or {id}.pdf',
         params: statementRef,
-        response: { ...errorResponses(401, 403, 404) },
+        response: {
+          200: fileResponse(
+            'The statement in the form its reference names',
+            ['text/csv', 'application/pdf'],
+            statementDetailResponse,
+          ),
+          ...errorResponses(401, 403, 404),
+        },
       },
     },
     async (request, reply) => sendStatement(app.db, reply, request.params.ref),
@@ -443,6 +527,7 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/statements/publish',
     {
       schema: {
+        summary: 'Publish draft statements (each partner is mailed once)',
         tags,
         body: publishStatementsRequest,
         response: { 200: statementBulkResponse, ...errorResponses(400, 401, 403) },
@@ -460,7 +545,14 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/statements/paid',
-    { schema: { tags, body: markPaidRequest, response: { 200: statementBulkResponse, ...errorResponses(400, 401, 403) } } },
+    {
+      schema: {
+        summary: 'Mark published statements paid with date, method and reference',
+        tags,
+        body: markPaidRequest,
+        response: { 200: statementBulkResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request) => {
       const actorId = currentUser(request).id;
       const results = await app.db.transaction((tx) => markStatementsPaid(tx, request.body, actorId));
@@ -472,6 +564,7 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/commissions/totals',
     {
       schema: {
+        summary: 'Monthly totals of every partner',
         tags,
         querystring: monthlyTotalsQuery,
         response: { 200: monthlyTotalsResponse, ...errorResponses(400, 401, 403) },
@@ -484,7 +577,14 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/commissions/totals.csv',
-    { schema: { tags, querystring: monthlyTotalsQuery, response: { ...errorResponses(400, 401, 403) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Monthly totals of every partner as CSV',
+        querystring: monthlyTotalsQuery,
+        response: { 200: fileResponse('Monthly totals as CSV', ['text/csv']), ...errorResponses(400, 401, 403) },
+      },
+    },
     async (request, reply) => sendCsv(reply, 'commission-totals', monthlyTotalsCsv(await monthlyTotals(app.db, request.query))),
   );
 };

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { commissionMessages as m, shareOfCents, type ImportResult, type StatementDetail } from '@portal/contract';
@@ -452,6 +453,27 @@ describe('statements', () => {
     expect(first.headers['content-type']).toBe('application/pdf');
     expect(first.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(first.rawPayload.equals(second.rawPayload)).toBe(true);
+  });
+
+  it('a statement CSV keeps negative amounts as numbers, so a spreadsheet SUM of its lines is the total', async () => {
+    const erin = await createPartner(ctx.db, { fullName: 'Erin Estate' });
+    const add = (amount: number, description: string) =>
+      post('/admin/commissions/lines', { partner_id: erin.id, month: '2026-09', amount_cents: amount, description });
+    expect((await add(10_000, 'Referral fee')).statusCode).toBe(201);
+    expect((await add(-3_000, '=HYPERLINK("http://evil.example","refund")')).statusCode).toBe(201);
+    const september = (await statementOf(erin.id, '2026-09'))!;
+    expect((await post('/admin/statements/publish', { statement_ids: [september.id] })).statusCode).toBe(200);
+
+    const res = await get(`/commissions/statements/${september.id}.csv`, await loginAs(ctx.app, erin));
+    expect(res.statusCode).toBe(200);
+    const rows: Record<string, string>[] = parse(res.body, { bom: true, columns: true });
+    const lines = rows.filter((r) => r.Section !== 'Total');
+    expect(lines.map((r) => r.Amount)).toEqual(['100.00', '-30.00']);
+    const sum = lines.reduce((total, r) => total + Number(r.Amount), 0);
+    expect(sum).toBeCloseTo(70);
+    expect(rows.find((r) => r.Section === 'Total')?.Amount).toBe('70.00');
+    // The description a spreadsheet would run as a formula is shown as text.
+    expect(lines[1]?.Description).toBe(`'=HYPERLINK("http://evil.example","refund")`);
   });
 
   it('marks statements paid with date, method and reference; paid lines never change', async () => {

@@ -21,15 +21,13 @@ import {
 import { recordAudit } from '../../lib/audit';
 import { csvStream, sendCsv } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
-import { errorResponses } from '../../lib/route-schemas';
+import { errorResponses, fileResponse } from '../../lib/route-schemas';
 import { currentUser } from '../../plugins/auth';
 import { addLeadNote, assignLeadPartner, moveLeadStatus, moveLeadsInBulk } from './lead-pipeline-service';
 import { adminExportBatches, getAdminLeadDetail, listAdminLeads, lookupPartners } from './lead-queries';
 
 const tags = ['leads'];
 const idParams = z.object({ id: z.string().max(64) });
-/** A stream of text/csv; the serializer never sees it. */
-const csvResponse = z.unknown().describe('text/csv; charset=utf-8');
 
 /** The referrals pipeline of admins, under `/admin/leads` inside the admin scope (which guards it). */
 export const adminLeadsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -59,7 +57,10 @@ export const adminLeadsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Every lead of the filter as CSV (streamed)',
         querystring: adminLeadExportQuery,
-        response: { 200: csvResponse, ...errorResponses(400, 401, 403) },
+        response: {
+          200: fileResponse('Every lead of the filter as CSV, streamed', ['text/csv']),
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
     async (request, reply) => {

@@ -44,6 +44,8 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: limit(leadRateLimits.submitPerIp) },
       schema: {
         tags: ['leads'],
+        // Anyone; a partner's token, when sent, credits the lead to that partner.
+        security: [{}, { bearer: [] }],
         summary: 'Submit a referral request (public; a partner bearer token credits the lead to that partner)',
         body: createLeadRequest,
         response: { 201: createLeadResponse, 400: errorEnvelope, 409: duplicateLeadResponse, 429: errorEnvelope },
@@ -82,6 +84,7 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['leads'],
+        security: [],
         summary: 'What the landing page of a referral link needs',
         params: referralParams,
         response: { 200: referralPageResponse },
@@ -96,6 +99,7 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: limit(leadRateLimits.visitPerIp) },
       schema: {
         tags: ['leads'],
+        security: [],
         summary: 'Count a visit to a referral link (204, also for unknown links)',
         params: referralParams,
         // Where the visitor came from: `src=qr` for a QR scan, else the link's utm_source.

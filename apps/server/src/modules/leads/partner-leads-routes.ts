@@ -11,15 +11,13 @@ import {
 } from '@portal/contract';
 import { csvStream, sendCsv } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
-import { errorResponses } from '../../lib/route-schemas';
+import { errorResponses, fileResponse } from '../../lib/route-schemas';
 import { currentUser, requirePartner } from '../../plugins/auth';
 import { contactName, countPartnerLeads, getPartnerLeadDetail, listPartnerLeads, partnerExportBatches } from './lead-queries';
 
 const tags = ['leads'];
 const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.string().max(64) });
-/** A stream of text/csv; the serializer never sees it. */
-const csvResponse = z.unknown().describe('text/csv; charset=utf-8');
 
 /**
  * A partner's own referrals, under `/leads/mine`. Partners only (admins answer 403); every query
@@ -66,7 +64,10 @@ export const partnerLeadsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: "The partner's own referrals as CSV (streamed)",
         querystring: partnerLeadExportQuery,
-        response: { 200: csvResponse, ...errorResponses(400, 401, 403) },
+        response: {
+          200: fileResponse("The partner's referrals as CSV, streamed", ['text/csv']),
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
     async (request, reply) => {

@@ -95,14 +95,25 @@ export function resourcesAdminRoutes(videoHosts: VideoHostCache): FastifyPluginA
 
     app.get(
       '/resources',
-      { schema: { tags, response: { 200: adminResourcesResponse, ...errorResponses(401, 403) } } },
+      {
+        schema: {
+          summary: 'Every resource, drafts included, in order',
+          tags,
+          response: { 200: adminResourcesResponse, ...errorResponses(401, 403) },
+        },
+      },
       async () => ({ status: 'success' as const, data: await listAdminResources(app.db) }),
     );
 
     app.post(
       '/resources',
       {
-        schema: { tags, body: createResourceRequest, response: { 201: adminResourceResponse, ...errorResponses(400, 401, 403) } },
+        schema: {
+          summary: 'Create a resource (a link, a video, or a file uploaded next)',
+          tags,
+          body: createResourceRequest,
+          response: { 201: adminResourceResponse, ...errorResponses(400, 401, 403) },
+        },
       },
       async (request, reply) => {
         const actorId = currentUser(request).id;
@@ -116,6 +127,7 @@ export function resourcesAdminRoutes(videoHosts: VideoHostCache): FastifyPluginA
       '/resources/order',
       {
         schema: {
+          summary: 'Reorder the resources',
           tags,
           body: reorderResourcesRequest,
           response: { 200: adminResourcesResponse, ...errorResponses(400, 401, 403) },
@@ -132,6 +144,7 @@ export function resourcesAdminRoutes(videoHosts: VideoHostCache): FastifyPluginA
       '/resources/:id',
       {
         schema: {
+          summary: 'Change or publish a resource',
           tags,
           params: idParams,
           body: updateResourceRequest,
@@ -148,7 +161,14 @@ export function resourcesAdminRoutes(videoHosts: VideoHostCache): FastifyPluginA
 
     app.delete(
       '/resources/:id',
-      { schema: { tags, params: idParams, response: { 200: messageEnvelope, ...errorResponses(401, 403, 404) } } },
+      {
+        schema: {
+          summary: 'Delete a resource and its file',
+          tags,
+          params: idParams,
+          response: { 200: messageEnvelope, ...errorResponses(401, 403, 404) },
+        },
+      },
       async (request) => {
         const actorId = currentUser(request).id;
         await app.db.transaction((tx) => deleteResource(tx, request.params.id, actorId));

@@ -204,6 +204,7 @@ describe('GET /settings/public', () => {
         registrationMode: 'open',
         dualPricing: defaultDualPricingTerms,
         inactivityLogoutMs: limits.inactivityLogoutMs,
+        publicUrl: 'http://portal.test',
       },
     });
   });
@@ -227,6 +228,7 @@ describe('GET /settings/public', () => {
         registrationMode: 'open',
         dualPricing: defaultDualPricingTerms,
         inactivityLogoutMs: limits.inactivityLogoutMs,
+        publicUrl: 'http://portal.test',
       },
     });
     expect(res.body).not.toContain('not for the public');
@@ -253,14 +255,21 @@ describe('GET /settings/public', () => {
       registrationMode: 'approval',
       dualPricing: { customerFeePct: 4, monthlyProgramFee: 99, remainingRatePct: 0 },
       inactivityLogoutMs: limits.inactivityLogoutMs,
+      publicUrl: 'http://portal.test',
     });
   });
 
-  it('answers the configured inactivity timeout', async () => {
-    const short = await createTestContext({ INACTIVITY_LOGOUT_MS: '1500' });
+  it('answers the configured inactivity timeout and PUBLIC_URL, whatever address the request came on', async () => {
+    const short = await createTestContext({ INACTIVITY_LOGOUT_MS: '1500', PUBLIC_URL: 'https://partners.example.com/' });
     try {
-      const res = await short.app.inject({ method: 'GET', url: '/api/v1/settings/public' });
+      const res = await short.app.inject({
+        method: 'GET',
+        url: '/api/v1/settings/public',
+        headers: { host: '10.0.0.7:3000' },
+      });
       expect(res.json().data.inactivityLogoutMs).toBe(1500);
+      // Partners' links and QR codes are built on it, so they never carry an internal address.
+      expect(res.json().data.publicUrl).toBe('https://partners.example.com');
     } finally {
       await short.close();
     }

@@ -18,14 +18,25 @@ const tags = ['settings'];
 
 /** The admin settings table of spec §7; registered inside the admin scope (`/admin/settings`). */
 export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/settings', { schema: { tags, response: { 200: settingsListResponse, ...errorResponses(401, 403) } } }, async () => ({
-    status: 'success' as const,
-    data: await listSettings(app.db),
-  }));
+  app.get(
+    '/settings',
+    { schema: { summary: 'Every setting', tags, response: { 200: settingsListResponse, ...errorResponses(401, 403) } } },
+    async () => ({
+      status: 'success' as const,
+      data: await listSettings(app.db),
+    }),
+  );
 
   app.post(
     '/settings',
-    { schema: { tags, body: createSettingRequest, response: { 201: settingResponse, ...errorResponses(400, 401, 403, 409) } } },
+    {
+      schema: {
+        summary: 'Create a setting',
+        tags,
+        body: createSettingRequest,
+        response: { 201: settingResponse, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
     async (request, reply) => {
       const actorId = currentUser(request).id;
       const data = await app.db.transaction((tx) => createSetting(tx, request.body, actorId));
@@ -37,6 +48,7 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/settings/:key',
     {
       schema: {
+        summary: 'Change the value of a setting',
         tags,
         params: keyParams,
         body: updateSettingRequest,
@@ -52,7 +64,14 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/settings/:key',
-    { schema: { tags, params: keyParams, response: { 200: messageEnvelope, ...errorResponses(401, 403, 404) } } },
+    {
+      schema: {
+        summary: 'Delete a setting (its default applies again)',
+        tags,
+        params: keyParams,
+        response: { 200: messageEnvelope, ...errorResponses(401, 403, 404) },
+      },
+    },
     async (request) => {
       const actorId = currentUser(request).id;
       await app.db.transaction((tx) => deleteSetting(tx, request.params.key, actorId));
@@ -63,8 +82,19 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** The public read the landing page and the nav use. */
 export const settingsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/settings/public', { schema: { tags, response: { 200: publicSettingsResponse } } }, async () => ({
-    status: 'success' as const,
-    data: await getPublicSettings(app.db, app.config),
-  }));
+  app.get(
+    '/settings/public',
+    {
+      schema: {
+        tags,
+        summary: 'The brand, registration mode, inactivity timeout and public address, for anyone',
+        security: [],
+        response: { 200: publicSettingsResponse },
+      },
+    },
+    async () => ({
+      status: 'success' as const,
+      data: await getPublicSettings(app.db, app.config),
+    }),
+  );
 };

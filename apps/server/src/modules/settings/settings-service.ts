@@ -123,7 +123,10 @@ export async function getBrandName(db: DbExecutor): Promise<string> {
 }
 
 /** What anyone may read without signing in; the leads module reuses it for the landing page. */
-export async function getPublicSettings(db: DbExecutor, config: Pick<Config, 'INACTIVITY_LOGOUT_MS'>): Promise<PublicSettings> {
+export async function getPublicSettings(
+  db: DbExecutor,
+  config: Pick<Config, 'INACTIVITY_LOGOUT_MS' | 'publicUrl'>,
+): Promise<PublicSettings> {
   const brand = await getBrandSettings(db);
   return {
     companyName: brand.companyName,
@@ -134,5 +137,6 @@ export async function getPublicSettings(db: DbExecutor, config: Pick<Config, 'IN
     registrationMode: brand.registrationMode,
     dualPricing: brand.dualPricing,
     inactivityLogoutMs: config.INACTIVITY_LOGOUT_MS ?? limits.inactivityLogoutMs,
+    publicUrl: config.publicUrl,
   };
 }

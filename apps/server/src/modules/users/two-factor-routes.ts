@@ -67,6 +67,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: limitRequests(app, 'loginPerIp'),
       schema: {
         tags: ['users'],
+        security: [],
         summary: 'Second step of a sign-in: the challenge from POST /users/login and a code or a recovery code',
         body: twoFactorLoginRequest,
         response: { 200: authResponse, ...errorResponses(400, 401, 429) },
@@ -90,7 +91,12 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/two-factor',
     {
       onRequest: requireSignedIn,
-      schema: { tags: ['users'], security: bearerAuth, response: { 200: twoFactorStatusResponse, ...errorResponses(401) } },
+      schema: {
+        summary: 'Whether two-factor is on, since when, recovery codes left, and whether enrolment is required',
+        tags: ['users'],
+        security: bearerAuth,
+        response: { 200: twoFactorStatusResponse, ...errorResponses(401) },
+      },
     },
     async (request) => ({ status: 'success' as const, data: await getTwoFactorStatus(app.db, currentUser(request)) }),
   );

@@ -63,6 +63,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireSignedIn,
       schema: {
+        summary: "Change the signed-in user's password (the current one is checked)",
         tags: ['users'],
         security: bearerAuth,
         body: changePasswordRequest,
@@ -82,7 +83,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sessions',
     {
       onRequest: requireSignedIn,
-      schema: { tags: ['users'], security: bearerAuth, response: { 200: sessionsResponse, ...errorResponses(401) } },
+      schema: {
+        summary: "The signed-in user's sessions, this one marked",
+        tags: ['users'],
+        security: bearerAuth,
+        response: { 200: sessionsResponse, ...errorResponses(401) },
+      },
     },
     async (request) => ({
       status: 'success' as const,
@@ -95,6 +101,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireSignedIn,
       schema: {
+        summary: "End one of the signed-in user's sessions",
         tags: ['users'],
         security: bearerAuth,
         params: sessionIdParams,
@@ -111,7 +118,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sessions/revoke-others',
     {
       onRequest: requireSignedIn,
-      schema: { tags: ['users'], security: bearerAuth, response: { 200: messageEnvelope, ...errorResponses(401) } },
+      schema: {
+        summary: 'End every session of the signed-in user but this one',
+        tags: ['users'],
+        security: bearerAuth,
+        response: { 200: messageEnvelope, ...errorResponses(401) },
+      },
     },
     async (request) => {
       await revokeOtherSessions(app.db, currentUser(request).id, request.sessionId);
@@ -127,7 +139,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: limitRequests(app, 'loginPerIp'),
       preHandler: (request, reply) => loginThrottle.check(request, reply, request.body.email),
       schema: {
+        summary: 'Sign in with email and password: a session token, or a two-factor challenge',
         tags: ['users'],
+        security: [],
         body: loginRequest,
         response: { 200: loginResponse, ...errorResponses(400, 401, 403, 429) },
       },
@@ -150,7 +164,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: limitRequests(app, 'registerPerIp'),
       schema: {
+        summary: 'Apply as a partner (open or approval mode): the account and, when active, a session',
         tags: ['users'],
+        security: [],
         body: registerRequest,
         response: { 201: authResponse, ...errorResponses(400, 403, 409, 429) },
       },
@@ -163,7 +179,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me',
     {
       onRequest: requireSignedIn,
-      schema: { tags: ['users'], security: bearerAuth, response: { 200: meResponse, ...errorResponses(401) } },
+      schema: {
+        summary: 'The signed-in user',
+        tags: ['users'],
+        security: bearerAuth,
+        response: { 200: meResponse, ...errorResponses(401) },
+      },
     },
     async (request) => ({ status: 'success' as const, data: { user: toUser(currentUser(request)) } }),
   );
@@ -172,7 +193,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/logout',
     {
       onRequest: requireSignedIn,
-      schema: { tags: ['users'], security: bearerAuth, response: { 200: messageEnvelope, ...errorResponses(401) } },
+      schema: {
+        summary: 'Sign out: ends this session',
+        tags: ['users'],
+        security: bearerAuth,
+        response: { 200: messageEnvelope, ...errorResponses(401) },
+      },
     },
     async (request) => {
       if (request.sessionId !== null) await revokeSession(app.db, request.sessionId);
@@ -202,7 +228,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: limitRequests(app, 'forgotPasswordPerIp'),
       schema: {
+        summary: 'Mail a password reset link (the same answer whether or not the email is known)',
         tags: ['users'],
+        security: [],
         body: forgotPasswordRequest,
         response: { 200: messageEnvelope, ...errorResponses(400, 429) },
       },
@@ -222,7 +250,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reset-password',
     {
       schema: {
+        summary: 'Set a new password with the token from a reset or invitation mail',
         tags: ['users'],
+        security: [],
         body: resetPasswordRequest,
         response: { 200: messageEnvelope, ...errorResponses(400) },
       },
@@ -238,7 +268,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/get-pixel-id',
     {
       onRequest: requireUser,
-      schema: { tags: ['users'], security: bearerAuth, response: { 200: pixelResponse, ...errorResponses(401) } },
+      schema: {
+        summary: "The partner's Facebook Pixel ID",
+        tags: ['users'],
+        security: bearerAuth,
+        response: { 200: pixelResponse, ...errorResponses(401) },
+      },
     },
     async (request) => ({
       status: 'success' as const,
@@ -251,6 +286,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireUser,
       schema: {
+        summary: "Set or clear the partner's Facebook Pixel ID",
         tags: ['users'],
         security: bearerAuth,
         body: updatePixelRequest,
@@ -268,6 +304,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireUser,
       schema: {
+        summary: 'Which notification mails the signed-in user receives',
         tags: ['users'],
         security: bearerAuth,
         response: { 200: notificationPreferencesResponse, ...errorResponses(401) },
@@ -281,6 +318,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: requireUser,
       schema: {
+        summary: 'Choose which notification mails the signed-in user receives',
         tags: ['users'],
         security: bearerAuth,
         body: notificationPreferencesSchema,

@@ -4,13 +4,13 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { qrPng, qrSvg, saveBlob } from './qr';
 import { QrCode } from './qr-code';
-import { qrLinkOf } from './referral-link';
+import { qrLinkOf, useReferralLink } from './referral-link';
 
 const fileStem = 'referral-qr-code';
 
 /** The partner's QR code (tagged ?src=qr), to download as PNG or SVG for flyers and counters. */
 export function QrDialog({ uuid, open, onClose }: { uuid: string; open: boolean; onClose: () => void }) {
-  const link = qrLinkOf(uuid);
+  const link = qrLinkOf(useReferralLink(uuid));
   const downloadPng = async () => {
     try {
       saveBlob(await qrPng(link), `${fileStem}.png`);

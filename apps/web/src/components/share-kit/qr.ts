@@ -15,12 +15,19 @@ export function qrMatrix(text: string): QrMatrix {
 
 const quietZone = 4;
 
-/** One SVG path of the dark modules, in module units, with the standard 4-module quiet zone. */
+/**
+ * One SVG path of the dark modules, in module units, with the standard 4-module quiet zone. Each run
+ * of dark modules in a row is one rectangle, so neighbours share no edge a renderer could leave a seam on.
+ */
 export function qrPath(matrix: QrMatrix): string {
   let d = '';
   for (let row = 0; row < matrix.size; row++) {
     for (let col = 0; col < matrix.size; col++) {
-      if (matrix.isDark(row, col)) d += `M${col + quietZone},${row + quietZone}h1v1h-1z`;
+      if (!matrix.isDark(row, col)) continue;
+      let run = 1;
+      while (col + run < matrix.size && matrix.isDark(row, col + run)) run++;
+      d += `M${col + quietZone},${row + quietZone}h${run}v1h-${run}z`;
+      col += run - 1;
     }
   }
   return d;
@@ -28,12 +35,16 @@ export function qrPath(matrix: QrMatrix): string {
 
 export const qrViewBox = (matrix: QrMatrix) => matrix.size + quietZone * 2;
 
+/**
+ * The QR code as a standalone SVG document: the SVG namespace, a pixel size, and an opaque white
+ * background sized in user units (not `100%`), so any renderer draws dark modules on white.
+ */
 export function qrSvg(text: string): string {
   const matrix = qrMatrix(text);
   const box = qrViewBox(matrix);
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${box} ${box}" width="${box * 8}" height="${box * 8}" shape-rendering="crispEdges">` +
-    `<rect width="100%" height="100%" fill="#ffffff"/><path fill="#000000" d="${qrPath(matrix)}"/></svg>`
+    `<rect x="0" y="0" width="${box}" height="${box}" fill="#ffffff"/><path fill="#000000" d="${qrPath(matrix)}"/></svg>`
   );
 }
 

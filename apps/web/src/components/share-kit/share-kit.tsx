@@ -6,7 +6,7 @@ import { cn } from '@/components/ui/cn';
 import { inputClasses } from '@/components/ui/field';
 import { usePublicSettings } from '@/lib/api/get-public-settings';
 import { QrDialog } from './qr-dialog';
-import { referralLinkOf } from './referral-link';
+import { useReferralLink } from './referral-link';
 import { useCopyLink } from './use-copy-link';
 
 interface ShareKitProps {
@@ -18,7 +18,7 @@ interface ShareKitProps {
 
 /** The partner's link written out, Copy (works on plain http too), its QR code, and the program terms. */
 export function ShareKit({ uuid, variant = 'card', className }: ShareKitProps) {
-  const link = referralLinkOf(uuid);
+  const link = useReferralLink(uuid);
   const field = useRef<HTMLInputElement>(null);
   const { copy, isCopied } = useCopyLink();
   const [isQrOpen, setQrOpen] = useState(false);

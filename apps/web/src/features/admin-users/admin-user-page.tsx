@@ -23,6 +23,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { getServerMessage } from '@/lib/api/errors';
 import { useAuthStore } from '@/lib/auth/auth-store';
 import { useZodForm } from '@/lib/forms/use-zod-form';
+import { useReferralLink } from '@/components/share-kit/referral-link';
 import { paths } from '@/lib/paths';
 import { useUpdateUser, useUser, useUserAction, type UserAction } from './api/users-api';
 import { ReasonDialog } from './components/reason-dialog';
@@ -69,7 +70,7 @@ function UserDetail({ user }: { user: AdminUserDetail }) {
   const action = useUserAction();
   const update = useUpdateUser(user.id);
   const [pending, setPending] = useState<Pending>(null);
-  const referralLink = `${window.location.origin}${paths.referral(user.uuid)}`;
+  const referralLink = useReferralLink(user.uuid);
 
   async function run(kind: UserAction, body?: { reason?: string } | RejectRequest) {
     try {

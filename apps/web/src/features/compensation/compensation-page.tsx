@@ -11,7 +11,7 @@ import {
 import { EarningsTable } from '@/components/commissions/earnings-table';
 import { StatementStatusBadge } from '@/components/commissions/status-badges';
 import { CheckIcon, CopyIcon, ExternalLinkIcon, RefreshIcon, WalletIcon } from '@/components/icons';
-import { referralLinkOf } from '@/components/share-kit/referral-link';
+import { useReferralLink } from '@/components/share-kit/referral-link';
 import { useCopyLink } from '@/components/share-kit/use-copy-link';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -245,6 +245,7 @@ function StatementsSection({
 
 function NoEarningsYet({ uuid }: { uuid: string }) {
   const { copy, isCopied } = useCopyLink();
+  const link = useReferralLink(uuid);
   return (
     <Card className="flex flex-col items-center px-6 py-12 text-center">
       <div className="mb-4 flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-600">
@@ -252,7 +253,7 @@ function NoEarningsYet({ uuid }: { uuid: string }) {
       </div>
       <h2 className="text-base font-semibold text-slate-900">{commissionMessages.noEarningsTitle}</h2>
       <p className="mt-1 max-w-md text-sm text-slate-600">{commissionMessages.noEarningsBody}</p>
-      <Button className="mt-5" onClick={() => void copy(referralLinkOf(uuid))}>
+      <Button className="mt-5" onClick={() => void copy(link)}>
         {isCopied ? <CheckIcon className="size-4" /> : <CopyIcon className="size-4" />}
         {isCopied ? 'Copied' : 'Copy your link'}
       </Button>

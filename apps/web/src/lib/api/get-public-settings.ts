@@ -22,6 +22,8 @@ export interface AppPublicSettings {
   programTerms: string | null;
   registrationMode: RegistrationMode;
   inactivityLogoutMs: number;
+  /** The server's PUBLIC_URL, where partners' links point; this page's origin until it is known. */
+  publicUrl: string;
 }
 
 const text = (value: string | null | undefined) => value?.trim() || null;
@@ -37,13 +39,14 @@ export async function getPublicSettings(): Promise<AppPublicSettings> {
     programTerms: text(data.programTerms),
     registrationMode: data.registrationMode ?? 'open',
     inactivityLogoutMs: data.inactivityLogoutMs > 0 ? data.inactivityLogoutMs : limits.inactivityLogoutMs,
+    publicUrl: httpUrlOrNull(data.publicUrl)?.replace(/\/+$/, '') ?? window.location.origin,
   };
 }
 
 export const publicSettingsQueryOptions = () =>
   queryOptions({ queryKey: ['settings', 'public'], queryFn: getPublicSettings, staleTime: 5 * 60_000 });
 
-const fallback: AppPublicSettings = {
+const fallback: Omit<AppPublicSettings, 'publicUrl'> = {
   companyName: DEFAULT_COMPANY_NAME,
   logoUrl: null,
   contactUrl: null,
@@ -59,7 +62,7 @@ export function usePublicSettings(): AppPublicSettings {
   useEffect(() => {
     if (query.error) console.error('Failed to load public settings; using defaults', query.error);
   }, [query.error]);
-  return query.data ?? fallback;
+  return query.data ?? { ...fallback, publicUrl: window.location.origin };
 }
 
 /** Keeps the tab's title on the brand: "Users · Acme Payments", or just the brand. */

@@ -3,7 +3,7 @@ import { CheckIcon, CopyIcon, QrCodeIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { QrDialog } from '@/components/share-kit/qr-dialog';
-import { referralLinkOf } from '@/components/share-kit/referral-link';
+import { useReferralLink } from '@/components/share-kit/referral-link';
 import { useCopyLink } from '@/components/share-kit/use-copy-link';
 
 const steps = [
@@ -15,6 +15,7 @@ const steps = [
 /** A new partner's dashboard: no figures yet, so three steps to the first referral. */
 export function GettingStarted({ uuid }: { uuid: string }) {
   const { copy, isCopied } = useCopyLink();
+  const link = useReferralLink(uuid);
   const [isQrOpen, setQrOpen] = useState(false);
   return (
     <Card className="p-5 sm:p-6">
@@ -34,7 +35,7 @@ export function GettingStarted({ uuid }: { uuid: string }) {
         ))}
       </ol>
       <div className="mt-5 flex flex-col gap-2 sm:flex-row">
-        <Button onClick={() => void copy(referralLinkOf(uuid))}>
+        <Button onClick={() => void copy(link)}>
           {isCopied ? <CheckIcon className="size-4" /> : <CopyIcon className="size-4" />}
           {isCopied ? 'Copied' : 'Copy your link'}
         </Button>

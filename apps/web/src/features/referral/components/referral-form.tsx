@@ -196,8 +196,10 @@ export function ReferralForm({ supportPhone, submitLabel, onSubmit, resetOnSucce
                 </select>
               )}
             />
+            {/* The number without its country code: `tel-national`, an autofill field of text inputs (HTML's
+                autofill table); the numeric keypad comes from inputMode. */}
             <input
-              type="tel"
+              type="text"
               inputMode="numeric"
               autoComplete="tel-national"
               placeholder="4155550123"
