@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../test/csv';
-import { csvAttachment, csvCell, csvRow, csvStream } from './csv';
+import { CsvNumber, csvAttachment, csvCell, csvRow, csvStream } from './csv';
 
 describe('csv', () => {
   it('quotes cells with commas, quotes and line breaks, doubling quotes', () => {
@@ -23,9 +23,13 @@ describe('csv', () => {
     },
   );
 
-  it.each(['-30.00', '-2', '+1', '0.5', '-.5', '1e3', '-1.5E-2'])('leaves a plain number as it is: %j', (value) => {
-    expect(csvCell(value)).toBe(value);
+  it.each(['-30.00', '-2', '+1', '0.5', '-.5', '1e3', '-1.5E-2'])('writes a number cell as it is: %j', (value) => {
+    expect(csvCell(new CsvNumber(value))).toBe(value);
     expect(csvCell(-30)).toBe('-30');
+  });
+
+  it('keeps text that only looks numeric as text, so a phone keeps its plus sign', () => {
+    expect(csvCell('+14155550123')).toBe("'+14155550123");
   });
 
   it('quotes a cell holding a semicolon, so semicolon locales keep it in one cell', () => {

@@ -1,26 +1,32 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 
-export type CsvValue = string | number | boolean | Date | null | undefined;
+/**
+ * A number written as given (`-30.00`): the exporter says which cells are numbers, so an amount stays
+ * a number a spreadsheet sums while text that merely looks numeric (a phone `+14155550123`) stays text.
+ */
+export class CsvNumber {
+  constructor(readonly text: string) {}
+}
+
+export type CsvValue = string | number | CsvNumber | boolean | Date | null | undefined;
 
 /** Characters a spreadsheet reads as the start of a formula (or that hide one), per OWASP's CSV injection advice. */
 const formulaStart = /^[=+\-@\t\r]/;
-
-/** A plain number (`-30.00`, `+1`, `1e3`): a spreadsheet reads it as a number and runs nothing. */
-const plainNumber = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
 /** Cells a CSV reader would split or misread unless quoted; `;` for spreadsheets in semicolon locales. */
 const needsQuotes = /[",;\r\n]/;
 
 /**
  * One cell. Text that starts like a formula gets a leading `'` so a spreadsheet shows it as text
- * instead of running it; a plain number (negative amounts included) stays a number, so it sums.
- * A cell with a quote, comma, semicolon or line break is quoted, quotes doubled.
+ * instead of running it; a number (a JS number or a CsvNumber, negative amounts included) is written
+ * as it is, so it sums. A cell with a quote, comma, semicolon or line break is quoted, quotes doubled.
  */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
+  if (typeof value === 'number' || value instanceof CsvNumber) return String(value instanceof CsvNumber ? value.text : value);
   let text = value instanceof Date ? value.toISOString() : String(value);
-  if (formulaStart.test(text) && !plainNumber.test(text)) text = `'${text}`;
+  if (formulaStart.test(text)) text = `'${text}`;
   return needsQuotes.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -9,14 +9,14 @@ import {
   type MonthlyTotal,
   type StatementDetail,
 } from '@portal/contract';
-import { csvRow } from '../../lib/csv';
+import { CsvNumber, csvRow } from '../../lib/csv';
 import { registerFonts, writeText } from '../../lib/pdf-fonts';
 
-/** Cents as a plain decimal for spreadsheets: `-1234.5` cents → `-12.35`… exactly `-12.34` for -1234. */
-export function centsText(cents: number): string {
+/** Cents as a plain decimal number cell for spreadsheets: -1234 cents → `-12.34`. */
+export function centsText(cents: number): CsvNumber {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return new CsvNumber(`${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`);
 }
 
 /** A statement as CSV: one row per line (residuals, bonuses, adjustments), then the total. */

@@ -662,8 +662,8 @@ describe('GET /admin/leads/export.csv', () => {
       'First name': "'+Bob",
       'Last name': "'-Smith",
       Notes: `'@SUM(A1:A9)\nline two, "quoted"`,
-      // A plain number runs nothing in a spreadsheet, so it stays as it is.
-      Phone: '+14155550123',
+      // A phone is text: the quote keeps its plus sign from being read as a number.
+      Phone: "'+14155550123",
       Status: 'New',
       Source: 'Referral link',
     });

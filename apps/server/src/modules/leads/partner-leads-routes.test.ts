@@ -180,7 +180,7 @@ describe('GET /leads/mine/export.csv', () => {
         "'=1+2",
         `Maria ${lead.lastName}`,
         lead.email,
-        '+14155550123',
+        "'+14155550123",
         'Retail',
         'a, "b"',
         'New',
