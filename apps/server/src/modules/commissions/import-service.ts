@@ -1,4 +1,3 @@
-import { parse } from 'csv-parse/sync';
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import {
   columnMappingSchema,
@@ -20,6 +19,7 @@ import {
   type MerchantAccount,
   type UnmatchedItem,
 } from '@portal/contract';
+import { readCsv } from '@portal/contract/csv';
 import type { DbExecutor } from '../../db';
 import {
   commissionImportRows,
@@ -79,16 +79,7 @@ export function parseReport(bytes: Buffer, mapping: ColumnMapping): ParsedReport
   } catch {
     throw fileError(m.wrongEncoding);
   }
-  let records: string[][];
-  try {
-    // No `info` option (it doubles the parse time): line numbers are counted below.
-    records = parse(text, { bom: true, delimiter: [',', ';', '\t'], relax_column_count: true });
-  } catch (error) {
-    const line = (error as { lines?: number }).lines ?? 0;
-    const detail = error instanceof Error ? error.message.replace(/^Invalid Record Length: |^.*?: /, '') : 'unreadable';
-    throw fileError(m.csvMalformed(line, detail));
-  }
-  const blank = (record: string[]) => record.every((value) => !value.trim());
+  const { records, problem } = readCsv(text);
   // The line each record starts on: one per record plus the line breaks inside quoted cells.
   const lineOf: number[] = [];
   let line = 1;
@@ -97,6 +88,8 @@ export function parseReport(bytes: Buffer, mapping: ColumnMapping): ParsedReport
     line += 1;
     for (const value of record) for (let at = value.indexOf('\n'); at >= 0; at = value.indexOf('\n', at + 1)) line += 1;
   }
+  if (problem) throw fileError(m.csvMalformed(lineOf[problem.record] ?? line, problem.message));
+  const blank = (record: string[]) => record.every((value) => !value.trim());
   const firstAt = records.findIndex((record) => !blank(record));
   if (firstAt < 0) throw fileError(m.noHeader);
   const headers = records[firstAt]!.map((h) => h.trim());
