@@ -9,7 +9,8 @@ import {
   type ProgramPlan,
 } from '@portal/contract';
 import type { DbExecutor } from '../../db';
-import { commissionPlans, settings, users } from '../../db/schema';
+import { commissionPlans, users } from '../../db/schema';
+import { getSettingValue } from '../settings';
 import { recordAudit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 
@@ -33,8 +34,7 @@ const toColumns = (plan: CommissionPlan) => ({
 
 /** The currency setting (ISO 4217, upper-cased), USD when unset or not three letters. */
 export async function getCurrency(db: DbExecutor): Promise<string> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, currencySettingKey));
-  const value = row?.value.trim().toUpperCase();
+  const value = (await getSettingValue(db, currencySettingKey))?.trim().toUpperCase();
   return value && /^[A-Z]{3}$/.test(value) ? value : defaultCurrency;
 }
 

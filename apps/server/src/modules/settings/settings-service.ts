@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   crmStatusMappingKey,
   crmStatusMappingMessage,
@@ -31,6 +31,29 @@ export function listSettings(db: DbExecutor): Promise<Setting[]> {
     .select(columns)
     .from(settings)
     .orderBy(sql`lower(${settings.key}) collate "C"`, sql`${settings.key} collate "C"`);
+}
+
+/**
+ * One setting's value as stored, or null when unset: how other modules read the keys they own (the
+ * currency, Admin Two-Factor, the CRM status mapping, New Lead Emails). Every read of the settings
+ * table goes through this module.
+ */
+export async function getSettingValue(db: DbExecutor, key: string): Promise<string | null> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+  return row?.value ?? null;
+}
+
+/** The same value as a scalar subquery (null when unset), for a read that must stay one statement. */
+export function settingValueSql(key: string): SQL<string | null> {
+  return sql<string | null>`(select ${settings.value} from ${settings} where ${settings.key} = ${key})`;
+}
+
+/** Stores a value the server keeps for itself (the CRM pull's watermark): no audit, as no admin made it. */
+export async function putSystemSetting(db: DbExecutor, key: string, value: string): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
 }
 
 /** Admin writes take the transaction they run in, and record themselves in the audit log with it. */

@@ -10,7 +10,8 @@ import {
   type TwoFactorStatus,
 } from '@portal/contract';
 import type { Database, DbExecutor } from '../../db';
-import { loginChallenges, settings, totpRecoveryCodes, userTotp, users } from '../../db/schema';
+import { loginChallenges, totpRecoveryCodes, userTotp, users } from '../../db/schema';
+import { getSettingValue, settingValueSql } from '../settings';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
@@ -40,8 +41,7 @@ export type FactorUsed = 'totp' | 'recovery_code';
 
 /** The Admin Two-Factor setting: true when every admin must enrol. */
 export async function isTwoFactorRequiredForAdmins(db: DbExecutor): Promise<boolean> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, settingKeys.adminTwoFactor));
-  return row?.value.trim() === 'required';
+  return (await getSettingValue(db, settingKeys.adminTwoFactor))?.trim() === 'required';
 }
 
 /**
@@ -51,7 +51,7 @@ export async function isTwoFactorRequiredForAdmins(db: DbExecutor): Promise<bool
 export async function isTwoFactorSetupRequired(db: DbExecutor, user: Pick<UserRow, 'id' | 'role'>): Promise<boolean> {
   if (user.role !== 'admin') return false;
   const result = await db.execute<{ required: boolean }>(sql`
-    select coalesce((select trim(${settings.value}) = 'required' from ${settings} where ${settings.key} = ${settingKeys.adminTwoFactor}), false)
+    select coalesce(trim(${settingValueSql(settingKeys.adminTwoFactor)}) = 'required', false)
        and not exists (select 1 from ${userTotp} where ${userTotp.userId} = ${user.id} and ${userTotp.enabledAt} is not null) as required`);
   return result.rows[0]?.required === true;
 }
