@@ -85,6 +85,19 @@ export default tseslint.config(
     rules: { 'import-x/no-extraneous-dependencies': ['error', { devDependencies: false }] },
   },
   {
+    // Transactions are opened in one layer: a service that writes takes the database and opens its own.
+    files: ['apps/server/src/**/*-routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'routes never open a transaction: call the service with app.db and let it open one',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -174,7 +174,7 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: commissionPlanSchema, response: { 200: programPlanResponse, ...errorResponses(400, 401, 403) } } },
     async (request) => {
       const actorId = currentUser(request).id;
-      const data = await app.db.transaction((tx) => setProgramPlan(tx, request.body, actorId));
+      const data = await setProgramPlan(app.db, request.body, actorId);
       return { status: 'success' as const, message: m.planSaved, data };
     },
   );
@@ -195,7 +195,7 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actorId = currentUser(request).id;
-      const data = await app.db.transaction((tx) => setPartnerPlan(tx, request.params.id, request.body.override, actorId));
+      const data = await setPartnerPlan(app.db, request.params.id, request.body.override, actorId);
       return { status: 'success' as const, message: request.body.override ? m.overrideSaved : m.overrideRemoved, data };
     },
   );
@@ -277,12 +277,10 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!parts.file || !parts.file.bytes.length) errors.file ??= parts.file ? m.noHeader : m.fileRequired;
       if (Object.keys(errors).length || !parsed.success) throw badRequest(Object.values(errors)[0]!, errors);
       const input = parsed.data;
-      const data = await app.db.transaction((tx) =>
-        uploadImport(
-          tx,
-          { month: input.month, processor: input.processor, mapping: input.mapping, dryRun: input.dry_run, file: parts.file! },
-          actorId,
-        ),
+      const data = await uploadImport(
+        app.db,
+        { month: input.month, processor: input.processor, mapping: input.mapping, dryRun: input.dry_run, file: parts.file! },
+        actorId,
       );
       return reply.status(input.dry_run ? 200 : 201).send({
         status: 'success',
@@ -309,7 +307,7 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actorId = currentUser(request).id;
-      const data = await app.db.transaction((tx) => commitImportById(tx, request.params.id, actorId));
+      const data = await commitImportById(app.db, request.params.id, actorId);
       return { status: 'success' as const, message: m.importCommitted(data.lines_written), data };
     },
   );
@@ -330,7 +328,7 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actorId = currentUser(request).id;
-      const data = await app.db.transaction((tx) => assignMid(tx, request.body, actorId));
+      const data = await assignMid(app.db, request.body, actorId);
       return { status: 'success' as const, message: m.midAssigned, data };
     },
   );
@@ -339,7 +337,7 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: ignoreMidRequest, response: { 200: messageEnvelope, ...errorResponses(400, 401, 403, 409) } } },
     async (request) => {
       const actorId = currentUser(request).id;
-      await app.db.transaction((tx) => ignoreMid(tx, request.body.mid, actorId));
+      await ignoreMid(app.db, request.body.mid, actorId);
       return { status: 'success' as const, message: m.midIgnored };
     },
   );
@@ -364,7 +362,7 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: createLineRequest, response: { 201: lineResponse, ...errorResponses(400, 401, 403, 422) } } },
     async (request, reply) => {
       const actorId = currentUser(request).id;
-      const data = await app.db.transaction((tx) => createManualLine(tx, request.body, actorId));
+      const data = await createManualLine(app.db, request.body, actorId);
       return reply.status(201).send({ status: 'success', message: m.lineAdded, data });
     },
   );
@@ -380,7 +378,7 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actorId = currentUser(request).id;
-      const data = await app.db.transaction((tx) => changeLineStatus(tx, request.params.id, request.body, actorId));
+      const data = await changeLineStatus(app.db, request.params.id, request.body, actorId);
       return { status: 'success' as const, message: m.lineUpdated, data };
     },
   );
@@ -410,7 +408,7 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actorId = currentUser(request).id;
-      const data = await app.db.transaction((tx) => closeMerchantAccount(tx, request.params.id, request.body.closed_on, actorId));
+      const data = await closeMerchantAccount(app.db, request.params.id, request.body.closed_on, actorId);
       return { status: 'success' as const, message: m.merchantClosed, data };
     },
   );
@@ -450,7 +448,7 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actorId = currentUser(request).id;
-      const results = await app.db.transaction((tx) => publishStatements(tx, request.body.statement_ids, actorId));
+      const results = await publishStatements(app.db, request.body.statement_ids, actorId);
       return {
         status: 'success' as const,
         message: m.statementsPublished(results.filter((r) => r.ok).length),
@@ -463,7 +461,7 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, body: markPaidRequest, response: { 200: statementBulkResponse, ...errorResponses(400, 401, 403) } } },
     async (request) => {
       const actorId = currentUser(request).id;
-      const results = await app.db.transaction((tx) => markStatementsPaid(tx, request.body, actorId));
+      const results = await markStatementsPaid(app.db, request.body, actorId);
       return { status: 'success' as const, message: m.statementsPaid(results.filter((r) => r.ok).length), data: { results } };
     },
   );

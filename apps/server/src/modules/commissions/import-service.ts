@@ -20,7 +20,7 @@ import {
   type UnmatchedItem,
 } from '@portal/contract';
 import { readCsv } from '@portal/contract/csv';
-import type { DbExecutor } from '../../db';
+import type { Database, DbExecutor } from '../../db';
 import {
   commissionImportRows,
   commissionImports,
@@ -212,67 +212,69 @@ export interface UploadInput {
  * a draft import (its rows, no commission lines) in place of older drafts of the same month and
  * processor; without `dry_run` it is committed in the same transaction.
  */
-export async function uploadImport(tx: DbExecutor, input: UploadInput, actorId: number): Promise<ImportResult> {
-  const processor = input.processor.trim().replace(/\s+/g, ' ');
-  const mapping = input.mapping ?? (await savedMapping(tx, processor));
-  if (!mapping) throw unprocessable(m.mappingRequired, { mapping: m.mappingRequired });
-  const parsed = parseReport(input.file.bytes, mapping);
-  const key = processorKey(processor);
-  await tx
-    .insert(processorMappings)
-    .values({ key, processor, mapping })
-    .onConflictDoUpdate({ target: processorMappings.key, set: { processor, mapping, updatedAt: new Date() } });
-  const stale = await tx
-    .select({ id: commissionImports.id })
-    .from(commissionImports)
-    .where(
-      and(
-        eq(commissionImports.month, input.month),
-        sql`lower(${commissionImports.processor}) = ${key}`,
-        eq(commissionImports.status, 'draft'),
-      ),
-    );
-  if (stale.length)
-    await tx.delete(commissionImports).where(
-      inArray(
-        commissionImports.id,
-        stale.map((s) => s.id),
-      ),
-    );
-  const [created] = await tx
-    .insert(commissionImports)
-    .values({
-      month: input.month,
-      processor,
-      fileName: input.file.name.slice(0, 255) || 'report.csv',
-      fileBytes: input.file.bytes.length,
-      rowCount: parsed.rowCount,
-      headers: parsed.headers,
-      mapping,
-      errors: parsed.errors.slice(0, 1_000),
-      duplicates: parsed.duplicates,
-      createdBy: actorId,
-    })
-    .returning();
-  const importId = created!.id;
-  await insertImportRows(tx, importId, parsed.rows);
-  await recordAudit(tx, {
-    actorId,
-    action: 'commission_import.upload',
-    targetType: 'commission_import',
-    targetId: importId,
-    after: {
-      month: input.month,
-      processor,
-      file: created!.fileName,
-      rows: parsed.rowCount,
-      errors: parsed.errors.length,
-      duplicates: parsed.duplicates.length,
-    },
+export async function uploadImport(db: Database, input: UploadInput, actorId: number): Promise<ImportResult> {
+  return db.transaction(async (tx) => {
+    const processor = input.processor.trim().replace(/\s+/g, ' ');
+    const mapping = input.mapping ?? (await savedMapping(tx, processor));
+    if (!mapping) throw unprocessable(m.mappingRequired, { mapping: m.mappingRequired });
+    const parsed = parseReport(input.file.bytes, mapping);
+    const key = processorKey(processor);
+    await tx
+      .insert(processorMappings)
+      .values({ key, processor, mapping })
+      .onConflictDoUpdate({ target: processorMappings.key, set: { processor, mapping, updatedAt: new Date() } });
+    const stale = await tx
+      .select({ id: commissionImports.id })
+      .from(commissionImports)
+      .where(
+        and(
+          eq(commissionImports.month, input.month),
+          sql`lower(${commissionImports.processor}) = ${key}`,
+          eq(commissionImports.status, 'draft'),
+        ),
+      );
+    if (stale.length)
+      await tx.delete(commissionImports).where(
+        inArray(
+          commissionImports.id,
+          stale.map((s) => s.id),
+        ),
+      );
+    const [created] = await tx
+      .insert(commissionImports)
+      .values({
+        month: input.month,
+        processor,
+        fileName: input.file.name.slice(0, 255) || 'report.csv',
+        fileBytes: input.file.bytes.length,
+        rowCount: parsed.rowCount,
+        headers: parsed.headers,
+        mapping,
+        errors: parsed.errors.slice(0, 1_000),
+        duplicates: parsed.duplicates,
+        createdBy: actorId,
+      })
+      .returning();
+    const importId = created!.id;
+    await insertImportRows(tx, importId, parsed.rows);
+    await recordAudit(tx, {
+      actorId,
+      action: 'commission_import.upload',
+      targetType: 'commission_import',
+      targetId: importId,
+      after: {
+        month: input.month,
+        processor,
+        file: created!.fileName,
+        rows: parsed.rowCount,
+        errors: parsed.errors.length,
+        duplicates: parsed.duplicates.length,
+      },
+    });
+    if (input.dryRun) return importResult(tx, importId, true);
+    const lines = await commitImport(tx, importId, actorId);
+    return { ...(await importResult(tx, importId, false)), lines_written: lines };
   });
-  if (input.dryRun) return importResult(tx, importId, true);
-  const lines = await commitImport(tx, importId, actorId);
-  return { ...(await importResult(tx, importId, false)), lines_written: lines };
 }
 
 async function lockImport(tx: DbExecutor, id: string): Promise<ImportRow> {
@@ -540,9 +542,11 @@ export async function importResult(db: DbExecutor, importId: string, dryRun: boo
 }
 
 /** POST /admin/commissions/imports/{id}/commit */
-export async function commitImportById(tx: DbExecutor, importId: string, actorId: number): Promise<ImportResult> {
-  const lines = await commitImport(tx, importId, actorId);
-  return { ...(await importResult(tx, importId, false)), lines_written: lines };
+export async function commitImportById(db: Database, importId: string, actorId: number): Promise<ImportResult> {
+  return db.transaction(async (tx) => {
+    const lines = await commitImport(tx, importId, actorId);
+    return { ...(await importResult(tx, importId, false)), lines_written: lines };
+  });
 }
 
 /** GET /admin/commissions/imports: the latest uploads, newest first. */
@@ -617,72 +621,76 @@ export async function listUnmatched(db: DbExecutor, month?: string): Promise<Unm
  * pending bonus); each committed report that lists it gets its residual line, so the month's draft
  * statement includes it.
  */
-export async function assignMid(tx: DbExecutor, input: AssignMidRequest, actorId: number): Promise<MerchantAccount> {
-  const mid = input.mid.trim();
-  const [partner] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, input.partner_id), eq(users.role, 'user')));
-  if (!partner) throw unprocessable(m.partnerNotFound, { partner_id: m.partnerNotFound });
-  const [existing] = await tx.select({ id: merchantAccounts.id }).from(merchantAccounts).where(eq(merchantAccounts.mid, mid));
-  if (existing) throw conflict(m.midAlreadyAssigned, { mid: m.midAlreadyAssigned });
-  const listed = await tx
-    .select({ row: commissionImportRows, imp: commissionImports })
-    .from(commissionImportRows)
-    .innerJoin(commissionImports, eq(commissionImports.id, commissionImportRows.importId))
-    .where(and(eq(commissionImportRows.mid, mid), isLatestImport))
-    .orderBy(asc(commissionImports.month));
-  if (!listed.length) throw notFound(m.midNotFound);
-  const first = listed[0]!;
-  const business = input.business?.trim() || listed.find((l) => l.row.business)?.row.business || mid;
-  const account = await openMerchantAccount(tx, {
-    mid,
-    business,
-    partnerId: input.partner_id,
-    approvedOn: input.approved_on ?? `${first.imp.month}-01`,
+export async function assignMid(db: Database, input: AssignMidRequest, actorId: number): Promise<MerchantAccount> {
+  return db.transaction(async (tx) => {
+    const mid = input.mid.trim();
+    const [partner] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, input.partner_id), eq(users.role, 'user')));
+    if (!partner) throw unprocessable(m.partnerNotFound, { partner_id: m.partnerNotFound });
+    const [existing] = await tx.select({ id: merchantAccounts.id }).from(merchantAccounts).where(eq(merchantAccounts.mid, mid));
+    if (existing) throw conflict(m.midAlreadyAssigned, { mid: m.midAlreadyAssigned });
+    const listed = await tx
+      .select({ row: commissionImportRows, imp: commissionImports })
+      .from(commissionImportRows)
+      .innerJoin(commissionImports, eq(commissionImports.id, commissionImportRows.importId))
+      .where(and(eq(commissionImportRows.mid, mid), isLatestImport))
+      .orderBy(asc(commissionImports.month));
+    if (!listed.length) throw notFound(m.midNotFound);
+    const first = listed[0]!;
+    const business = input.business?.trim() || listed.find((l) => l.row.business)?.row.business || mid;
+    const account = await openMerchantAccount(tx, {
+      mid,
+      business,
+      partnerId: input.partner_id,
+      approvedOn: input.approved_on ?? `${first.imp.month}-01`,
+    });
+    await tx.delete(ignoredMids).where(eq(ignoredMids.mid, mid));
+    const committed = listed.filter((l) => l.imp.status === 'committed');
+    const plans = await effectivePlans(tx, [input.partner_id]);
+    const shareBps = plans.get(input.partner_id)!.residual_share_bps;
+    const months = new Set<string>();
+    for (const { row, imp } of committed) {
+      const [line] = await tx
+        .insert(commissionLines)
+        .values({
+          partnerId: input.partner_id,
+          merchantAccountId: account.id,
+          kind: 'residual',
+          status: 'approved',
+          month: imp.month,
+          amountCents: shareOfCents(row.netRevenueCents, shareBps),
+          volumeCents: row.volumeCents,
+          transactions: row.transactions,
+          netRevenueCents: row.netRevenueCents,
+          shareBps,
+          importId: imp.id,
+        })
+        .onConflictDoNothing()
+        .returning({ month: commissionLines.month });
+      if (line) months.add(line.month);
+    }
+    for (const month of await evaluateBonuses(tx, [account.id])) months.add(month);
+    for (const month of [...months].sort()) await refreshDrafts(tx, month);
+    await recordAudit(tx, {
+      actorId,
+      action: 'merchant_account.assign',
+      targetType: 'merchant_account',
+      targetId: account.id,
+      after: { mid, business, partner_id: input.partner_id, residual_months: [...months] },
+    });
+    return (await listMerchantAccounts(tx, input.partner_id)).find((a) => a.id === account.id)!;
   });
-  await tx.delete(ignoredMids).where(eq(ignoredMids.mid, mid));
-  const committed = listed.filter((l) => l.imp.status === 'committed');
-  const plans = await effectivePlans(tx, [input.partner_id]);
-  const shareBps = plans.get(input.partner_id)!.residual_share_bps;
-  const months = new Set<string>();
-  for (const { row, imp } of committed) {
-    const [line] = await tx
-      .insert(commissionLines)
-      .values({
-        partnerId: input.partner_id,
-        merchantAccountId: account.id,
-        kind: 'residual',
-        status: 'approved',
-        month: imp.month,
-        amountCents: shareOfCents(row.netRevenueCents, shareBps),
-        volumeCents: row.volumeCents,
-        transactions: row.transactions,
-        netRevenueCents: row.netRevenueCents,
-        shareBps,
-        importId: imp.id,
-      })
-      .onConflictDoNothing()
-      .returning({ month: commissionLines.month });
-    if (line) months.add(line.month);
-  }
-  for (const month of await evaluateBonuses(tx, [account.id])) months.add(month);
-  for (const month of [...months].sort()) await refreshDrafts(tx, month);
-  await recordAudit(tx, {
-    actorId,
-    action: 'merchant_account.assign',
-    targetType: 'merchant_account',
-    targetId: account.id,
-    after: { mid, business, partner_id: input.partner_id, residual_months: [...months] },
-  });
-  return (await listMerchantAccounts(tx, input.partner_id)).find((a) => a.id === account.id)!;
 }
 
 /** POST /admin/commissions/unmatched/ignore */
-export async function ignoreMid(tx: DbExecutor, mid: string, actorId: number): Promise<void> {
-  const value = mid.trim();
-  const [existing] = await tx.select({ id: merchantAccounts.id }).from(merchantAccounts).where(eq(merchantAccounts.mid, value));
-  if (existing) throw conflict(m.midAlreadyAssigned, { mid: m.midAlreadyAssigned });
-  await tx.insert(ignoredMids).values({ mid: value, ignoredBy: actorId }).onConflictDoNothing();
-  await recordAudit(tx, { actorId, action: 'commission_mid.ignore', targetType: 'mid', targetId: value });
+export async function ignoreMid(db: Database, mid: string, actorId: number): Promise<void> {
+  return db.transaction(async (tx) => {
+    const value = mid.trim();
+    const [existing] = await tx.select({ id: merchantAccounts.id }).from(merchantAccounts).where(eq(merchantAccounts.mid, value));
+    if (existing) throw conflict(m.midAlreadyAssigned, { mid: m.midAlreadyAssigned });
+    await tx.insert(ignoredMids).values({ mid: value, ignoredBy: actorId }).onConflictDoNothing();
+    await recordAudit(tx, { actorId, action: 'commission_mid.ignore', targetType: 'mid', targetId: value });
+  });
 }

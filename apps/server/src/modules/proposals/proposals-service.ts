@@ -1,12 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   DEFAULT_COMPANY_NAME,
-  dualPricingTermsOf,
   estimateSavings,
   proposalEstimateInput,
   proposalMessages,
   proposalValidDays,
-  settingKeys,
   type DualPricingTerms,
   type proposalRequest,
 } from '@portal/contract';
