@@ -5,7 +5,7 @@ import { commissionMessages as m, shareOfCents, type ImportResult, type Statemen
 import { commissionLines, merchantAccounts, outbox } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { bearer, createAdmin, createLeadFor, createPartner, loginAs } from '../../../test/factories';
-import { parseReport } from './import-service';
+import { parseReport } from './report-parser';
 
 let ctx: TestContext;
 let adminToken: string;
