@@ -75,14 +75,14 @@ export const residualReportFormat = {
   title: 'What the report needs',
   points: [
     'A CSV file in UTF-8, up to 20 MB. Excel files (.xlsx, .xls) and PDFs are refused: save the report as CSV first.',
-    'Cells separated by commas, semicolons or tabs: the separator is detected from the first rows. A cell holding the separator is quoted ("Oak Street Pizza, Downtown").',
+    'Cells separated by commas, semicolons or tabs: the separator is detected from the first rows. A cell that holds the separator itself is quoted: "Oak Street Pizza, Downtown" in a comma report.',
     'The first non-empty row names the columns; then one row per Merchant ID. Empty rows are skipped, and rows are numbered as a spreadsheet shows them.',
     `Columns you map: ${requiredImportColumns.map((column) => importColumnLabels[column]).join(', ')} (required); ${importColumns
       .filter((column) => !requiredImportColumns.includes(column))
       .map((column) => importColumnLabels[column])
       .join(', ')} (optional). Other columns are ignored.`,
     'Amounts with a dot before the cents: 1234.56, $1,234.56, -12.50 or (12.50) for a negative. Transactions as a whole number.',
-    'Each Merchant ID once per file. A row that cannot be read is listed with its row and column, and the import cannot be committed until the file is fixed.',
+    'Each Merchant ID once per file. An empty Merchant ID or an amount that is not a number is listed with its row and column, and the import cannot be committed until the file is fixed.',
   ],
   example: 'Merchant ID;DBA Name;# Sales;$ Sales;Net Revenue\n542081000000;Oak Street Pizza, Downtown;1892;156,169.26;1965.68',
 } as const;
