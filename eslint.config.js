@@ -96,6 +96,44 @@ export default tseslint.config(
     },
   },
   {
+    // Settings are read only through the settings module (getSettingValue, getBrandSettings, settingValueSql).
+    // The new-lead mail statement still reads one in SQL until the lead write is made plain (issue 20 §1).
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: [
+      'apps/server/src/modules/settings/**',
+      '**/*.test.ts',
+      'apps/server/src/modules/notifications/notifications-service.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { ...noServerImports, message: 'apps never import each other' },
+            {
+              group: ['**/db/schema', '**/db/schema/*'],
+              importNames: ['settings'],
+              message: 'read settings through the settings module (modules/settings/index.ts), not the table',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Transactions are opened in one layer: a service that writes takes the database and opens its own.
+    files: ['apps/server/src/**/*-routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'routes never open a transaction: call the service with app.db and let it open one',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -1,10 +1,9 @@
 import path from 'node:path';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_BASE, messages } from '@portal/contract';
+import { API_BASE } from '@portal/contract';
 import type { Config } from './config';
 import type { Database } from './db';
 import type { CounterStore } from './lib/counter-store';
@@ -165,16 +164,6 @@ export async function buildApp(opts: BuildAppOptions) {
       );
     }
     done();
-  });
-  await app.register(rateLimit, {
-    global: false,
-    ...shared.rateLimitStore,
-    errorResponseBuilder: (_req, context) => ({
-      statusCode: 429,
-      status: 'error',
-      message: messages.http.tooManyRequests,
-      retryAfter: context.after,
-    }),
   });
   if (opts.config.API_DOCS === 'on') {
     // The description lists every route, admin ones included: off unless asked for (README).

@@ -1,34 +1,12 @@
-/** RFC 4180 reader for the tests: quoted cells, doubled quotes, CRLF rows; a leading byte-order mark is dropped. */
+import { readCsv } from '@portal/contract/csv';
+
+/**
+ * A CSV download as rows of cells, read by the importer's reader (papaparse), so the exports are
+ * checked by a parser other than the code that writes them. The empty record after the last CRLF is dropped.
+ */
 export function parseCsv(input: string): string[][] {
-  const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const endCell = () => {
-    row.push(cell);
-    cell = '';
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') endCell();
-    else if (c === '\r' && text[i + 1] === '\n') {
-      endCell();
-      rows.push(row);
-      row = [];
-      i++;
-    } else cell += c;
-  }
-  if (cell || row.length) {
-    endCell();
-    rows.push(row);
-  }
-  return rows;
+  const { records, problem } = readCsv(input);
+  if (problem) throw new Error(`unreadable CSV, record ${problem.record}: ${problem.message}`);
+  const last = records.at(-1);
+  return last?.length === 1 && last[0] === '' ? records.slice(0, -1) : records;
 }

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { Config } from '../config';
 import {
   createFallbackCounterStore,
@@ -14,17 +13,15 @@ import { createSessionCache, type SessionCache } from './session-cache';
  * What instances behind one load balancer must agree on: rate-limit counters, account lockouts and
  * session revocations. In Redis when REDIS_URL is set, in this process otherwise.
  *
- * While Redis is unreachable (README, "Several instances"): per-address request limits fail open
- * (the lead form and sign-in keep working), account counters (failed logins, reset mails) fall back
- * to this instance's memory (they keep holding, per instance), and sessions are read from the
- * database on every request (a revocation is still refused at once).
+ * While Redis is unreachable (README, "Several instances"): every counter (per-address request
+ * limits, failed logins, reset mails) falls back to this instance's memory (limits keep holding, per
+ * instance, and nobody is locked out), and sessions are read from the database on every request (a
+ * revocation is still refused at once).
  */
 export interface SharedState {
   redis?: RedisConnection;
   counters: CounterStore;
   sessionCache: SessionCache;
-  /** Options for @fastify/rate-limit: its Redis store when there is one. */
-  rateLimitStore: Pick<RateLimitPluginOptions, 'redis' | 'nameSpace' | 'skipOnError'>;
   close(): Promise<void>;
 }
 
@@ -42,7 +39,6 @@ export async function openSharedState(config: Config, log: FastifyBaseLogger, co
     redis,
     counters: store,
     sessionCache,
-    rateLimitStore: redis ? { redis: redis.client, nameSpace: `${redis.prefix}rate:`, skipOnError: true } : {},
     async close() {
       await sessionCache.close();
       if (ownCounters) await store.close();

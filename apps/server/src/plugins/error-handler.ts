@@ -22,9 +22,6 @@ export const errorHandlerPlugin = fp(async (app) => {
       return reply.status(400).send({ status: 'error', message: first, errors });
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status === 429) {
-      return reply.status(429).send({ status: 'error', message: messages.http.tooManyRequests });
-    }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, bad content type): safe to name.
       return reply.status(status).send({ status: 'error', message: error instanceof Error ? error.message : 'Bad request' });

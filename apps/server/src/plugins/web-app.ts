@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import escapeHtml from 'escape-html';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@portal/contract';
@@ -16,9 +17,6 @@ export interface PageHead {
 export type PageHeadFor = (pathname: string) => Promise<PageHead | null>;
 /** What to render a page with on the server (issue 12 §1: the landing page); null renders nothing. */
 export type PageRenderFor = (pathname: string) => Promise<LandingInput | null>;
-
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** index.html with the page's title (replacing the built one) and tags before </head>. */
 export function withHead(html: string, head: PageHead): string {

@@ -220,9 +220,7 @@ describe('edit', () => {
     const stranger = { ...admin, id: -1 } as unknown as Parameters<typeof updateUser>[3];
     const otherAdmins = await ctx.db.select().from(users).where(eq(users.role, 'admin'));
     expect(otherAdmins.map((u) => u.id)).toEqual([admin.id]);
-    await expect(ctx.db.transaction((tx) => updateUser(tx, admin.id, { role: 'user' }, stranger))).rejects.toThrow(
-      messages.adminUsers.lastAdmin,
-    );
+    await expect(updateUser(ctx.db, admin.id, { role: 'user' }, stranger)).rejects.toThrow(messages.adminUsers.lastAdmin);
   });
 });
 

@@ -86,7 +86,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = currentUser(request);
-      const user = await app.db.transaction((tx) => inviteUser(tx, request.body, actor));
+      const user = await inviteUser(app.db, request.body, actor);
       notifyOutbox(app.db);
       return reply.status(201).send({ status: 'success', message: m.invited, data: toUser(user) });
     },
@@ -118,7 +118,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = currentUser(request);
-      const user = await app.db.transaction((tx) => updateUser(tx, request.params.id, request.body, actor));
+      const user = await updateUser(app.db, request.params.id, request.body, actor);
       notifyOutbox(app.db);
       return { status: 'success' as const, message: m.updated, data: toUser(user) };
     },
@@ -138,12 +138,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   const action = (
     path: keyof typeof actionSummaries,
     message: string,
-    run: (
-      tx: Parameters<Parameters<typeof app.db.transaction>[0]>[0],
-      id: number,
-      body: unknown,
-      actor: ReturnType<typeof currentUser>,
-    ) => Promise<void>,
+    run: (db: typeof app.db, id: number, body: unknown, actor: ReturnType<typeof currentUser>) => Promise<void>,
     body?: z.ZodType,
   ) =>
     app.post(
@@ -159,7 +154,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const actor = currentUser(request);
-        await app.db.transaction((tx) => run(tx, request.params.id, request.body, actor));
+        await run(app.db, request.params.id, request.body, actor);
         // Disable, approve, revoke…: every instance reads the user afresh (their sessions may be gone).
         notifyOutbox(app.db);
         return { status: 'success' as const, message };
@@ -169,24 +164,24 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
   action(
     'disable',
     m.disabled,
-    (tx, id, body, actor) => disableUser(tx, id, (body as { reason: string }).reason, actor),
+    (db, id, body, actor) => disableUser(db, id, (body as { reason: string }).reason, actor),
     reasonRequest,
   );
   action(
     'enable',
     m.enabled,
-    (tx, id, body, actor) => enableUser(tx, id, (body as { reason?: string } | undefined)?.reason, actor),
+    (db, id, body, actor) => enableUser(db, id, (body as { reason?: string } | undefined)?.reason, actor),
     optionalReason,
   );
-  action('send-reset', m.resetSent, (tx, id, _body, actor) => sendReset(tx, id, actor));
-  action('revoke-sessions', m.sessionsRevoked, (tx, id, _body, actor) => revokeSessions(tx, id, actor));
-  action('resend-invite', m.inviteResent, (tx, id, _body, actor) => resendInvite(tx, id, actor));
-  action('reset-two-factor', m.twoFactorReset, (tx, id, _body, actor) => resetTwoFactor(tx, id, actor));
-  action('approve', messages.application.approved, (tx, id, _body, actor) => approveUser(tx, id, actor));
+  action('send-reset', m.resetSent, (db, id, _body, actor) => sendReset(db, id, actor));
+  action('revoke-sessions', m.sessionsRevoked, (db, id, _body, actor) => revokeSessions(db, id, actor));
+  action('resend-invite', m.inviteResent, (db, id, _body, actor) => resendInvite(db, id, actor));
+  action('reset-two-factor', m.twoFactorReset, (db, id, _body, actor) => resetTwoFactor(db, id, actor));
+  action('approve', messages.application.approved, (db, id, _body, actor) => approveUser(db, id, actor));
   action(
     'reject',
     messages.application.rejected,
-    (tx, id, body, actor) => rejectUser(tx, id, body as z.infer<typeof rejectRequest>, actor),
+    (db, id, body, actor) => rejectUser(db, id, body as z.infer<typeof rejectRequest>, actor),
     rejectRequest,
   );
 };

@@ -275,34 +275,44 @@ export async function getUserDetail(db: Database, id: number): Promise<AdminUser
  * Creates an invited account (no usable password) and queues the invitation, whose link sets the
  * first password within 72 hours.
  */
-export async function inviteUser(tx: DbExecutor, input: InviteUserRequest, actor: UserRow): Promise<UserRow> {
-  const [row] = await tx
-    .insert(users)
-    .values({
-      fullName: input.full_name,
-      email: normalizeEmail(input.email),
-      // Nobody knows this password: the invitation's link sets the real one.
-      passwordHash: await hashPassword(generateToken()),
-      role: input.role,
-      status: 'invited',
-      compensationLink: input.compensation_link || null,
-      invitedBy: actor.id,
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) throw conflict(messages.auth.emailTaken, { email: messages.auth.emailTaken });
-  await enqueueAccountMail(tx, accountMailActions.invite, row.id, { inviter: actor.fullName });
-  await recordAudit(tx, { actorId: actor.id, action: 'user.invite', targetType: 'user', targetId: row.id, after: snapshot(row) });
-  return row;
+export async function inviteUser(db: Database, input: InviteUserRequest, actor: UserRow): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({
+        fullName: input.full_name,
+        email: normalizeEmail(input.email),
+        // Nobody knows this password: the invitation's link sets the real one.
+        passwordHash: await hashPassword(generateToken()),
+        role: input.role,
+        status: 'invited',
+        compensationLink: input.compensation_link || null,
+        invitedBy: actor.id,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw conflict(messages.auth.emailTaken, { email: messages.auth.emailTaken });
+    await enqueueAccountMail(tx, accountMailActions.invite, row.id, { inviter: actor.fullName });
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'user.invite',
+      targetType: 'user',
+      targetId: row.id,
+      after: snapshot(row),
+    });
+    return row;
+  });
 }
 
 /** A new invitation mail; the link of the previous one stops working at once. */
-export async function resendInvite(tx: DbExecutor, id: number, actor: UserRow): Promise<void> {
-  const user = await findUser(tx, id, true);
-  if (user.status !== 'invited') throw conflict(m.notInvited);
-  await voidResetTokens(tx, id);
-  await enqueueAccountMail(tx, accountMailActions.invite, id, { inviter: actor.fullName });
-  await recordAudit(tx, { actorId: actor.id, action: 'user.invite_resend', targetType: 'user', targetId: id });
+export async function resendInvite(db: Database, id: number, actor: UserRow): Promise<void> {
+  return db.transaction(async (tx) => {
+    const user = await findUser(tx, id, true);
+    if (user.status !== 'invited') throw conflict(m.notInvited);
+    await voidResetTokens(tx, id);
+    await enqueueAccountMail(tx, accountMailActions.invite, id, { inviter: actor.fullName });
+    await recordAudit(tx, { actorId: actor.id, action: 'user.invite_resend', targetType: 'user', targetId: id });
+  });
 }
 
 /** Active admins other than this user: the last one may not be demoted or disabled. */
@@ -320,104 +330,114 @@ async function assertNotLastAdmin(tx: DbExecutor, user: UserRow): Promise<void> 
   }
 }
 
-export async function updateUser(tx: DbExecutor, id: number, patch: UpdateUserRequest, actor: UserRow): Promise<UserRow> {
-  const before = await findUser(tx, id, true);
-  const changes: Partial<typeof users.$inferInsert> = {};
-  if (patch.full_name !== undefined) changes.fullName = patch.full_name;
-  if (patch.compensation_link !== undefined) changes.compensationLink = patch.compensation_link || null;
-  if (patch.notes_internal !== undefined) changes.notesInternal = patch.notes_internal;
-  if (patch.facebook_pixel_id !== undefined) changes.facebookPixelId = patch.facebook_pixel_id;
-  const newEmail = patch.email !== undefined ? normalizeEmail(patch.email) : undefined;
-  const emailChanges = newEmail !== undefined && newEmail !== normalizeEmail(before.email);
-  if (emailChanges) {
-    const [taken] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(sql`lower(${users.email})`, newEmail), ne(users.id, id)));
-    if (taken) throw conflict(messages.auth.emailTaken, { email: messages.auth.emailTaken });
-    changes.email = newEmail;
-  }
-  if (patch.role !== undefined && patch.role !== before.role) {
-    if (id === actor.id) throw conflict(m.notYourself);
-    if (patch.role !== 'admin') await assertNotLastAdmin(tx, before);
-    changes.role = patch.role;
-  }
-  if (!Object.keys(changes).length) return before;
-  const [after] = await tx.update(users).set(changes).where(eq(users.id, id)).returning();
-  await evictSessionsOnCommit(tx, id);
-  if (emailChanges) {
-    // Both addresses are told: the old one in case the change was not wanted.
-    for (const to of [before.email, newEmail]) {
-      await enqueueAccountMail(tx, accountMailActions.emailChanged, id, { to, oldEmail: before.email, newEmail });
+export async function updateUser(db: Database, id: number, patch: UpdateUserRequest, actor: UserRow): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const before = await findUser(tx, id, true);
+    const changes: Partial<typeof users.$inferInsert> = {};
+    if (patch.full_name !== undefined) changes.fullName = patch.full_name;
+    if (patch.compensation_link !== undefined) changes.compensationLink = patch.compensation_link || null;
+    if (patch.notes_internal !== undefined) changes.notesInternal = patch.notes_internal;
+    if (patch.facebook_pixel_id !== undefined) changes.facebookPixelId = patch.facebook_pixel_id;
+    const newEmail = patch.email !== undefined ? normalizeEmail(patch.email) : undefined;
+    const emailChanges = newEmail !== undefined && newEmail !== normalizeEmail(before.email);
+    if (emailChanges) {
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(sql`lower(${users.email})`, newEmail), ne(users.id, id)));
+      if (taken) throw conflict(messages.auth.emailTaken, { email: messages.auth.emailTaken });
+      changes.email = newEmail;
     }
-    // A reset link mailed to the old address must not work any more.
-    await voidResetTokens(tx, id);
-  }
-  await recordAudit(tx, {
-    actorId: actor.id,
-    action: 'user.update',
-    targetType: 'user',
-    targetId: id,
-    before: snapshot(before),
-    after: snapshot(after!),
+    if (patch.role !== undefined && patch.role !== before.role) {
+      if (id === actor.id) throw conflict(m.notYourself);
+      if (patch.role !== 'admin') await assertNotLastAdmin(tx, before);
+      changes.role = patch.role;
+    }
+    if (!Object.keys(changes).length) return before;
+    const [after] = await tx.update(users).set(changes).where(eq(users.id, id)).returning();
+    await evictSessionsOnCommit(tx, id);
+    if (emailChanges) {
+      // Both addresses are told: the old one in case the change was not wanted.
+      for (const to of [before.email, newEmail]) {
+        await enqueueAccountMail(tx, accountMailActions.emailChanged, id, { to, oldEmail: before.email, newEmail });
+      }
+      // A reset link mailed to the old address must not work any more.
+      await voidResetTokens(tx, id);
+    }
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'user.update',
+      targetType: 'user',
+      targetId: id,
+      before: snapshot(before),
+      after: snapshot(after!),
+    });
+    return after!;
   });
-  return after!;
 }
 
 /** Disabling ends every session at once; the account cannot sign in until enabled. */
-export async function disableUser(tx: DbExecutor, id: number, reason: string, actor: UserRow): Promise<void> {
-  if (id === actor.id) throw conflict(m.notYourself);
-  const before = await findUser(tx, id, true);
-  await assertNotLastAdmin(tx, before);
-  const [after] = await tx
-    .update(users)
-    .set({ status: 'disabled', disabledReason: reason, disabledAt: sql`now()` })
-    .where(eq(users.id, id))
-    .returning();
-  await revokeUserSessions(tx, id);
-  await voidResetTokens(tx, id);
-  await recordAudit(tx, {
-    actorId: actor.id,
-    action: 'user.disable',
-    targetType: 'user',
-    targetId: id,
-    before: snapshot(before),
-    after: { ...snapshot(after!), reason },
+export async function disableUser(db: Database, id: number, reason: string, actor: UserRow): Promise<void> {
+  return db.transaction(async (tx) => {
+    if (id === actor.id) throw conflict(m.notYourself);
+    const before = await findUser(tx, id, true);
+    await assertNotLastAdmin(tx, before);
+    const [after] = await tx
+      .update(users)
+      .set({ status: 'disabled', disabledReason: reason, disabledAt: sql`now()` })
+      .where(eq(users.id, id))
+      .returning();
+    await revokeUserSessions(tx, id);
+    await voidResetTokens(tx, id);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'user.disable',
+      targetType: 'user',
+      targetId: id,
+      before: snapshot(before),
+      after: { ...snapshot(after!), reason },
+    });
   });
 }
 
 /** Access comes back, old sessions do not (they were revoked on disable). */
-export async function enableUser(tx: DbExecutor, id: number, reason: string | undefined, actor: UserRow): Promise<void> {
-  const before = await findUser(tx, id, true);
-  if (before.status !== 'disabled') return;
-  const [after] = await tx
-    .update(users)
-    .set({ status: 'active', disabledReason: null, disabledAt: null })
-    .where(eq(users.id, id))
-    .returning();
-  await evictSessionsOnCommit(tx, id);
-  await recordAudit(tx, {
-    actorId: actor.id,
-    action: 'user.enable',
-    targetType: 'user',
-    targetId: id,
-    before: snapshot(before),
-    after: { ...snapshot(after!), reason: reason ?? null },
+export async function enableUser(db: Database, id: number, reason: string | undefined, actor: UserRow): Promise<void> {
+  return db.transaction(async (tx) => {
+    const before = await findUser(tx, id, true);
+    if (before.status !== 'disabled') return;
+    const [after] = await tx
+      .update(users)
+      .set({ status: 'active', disabledReason: null, disabledAt: null })
+      .where(eq(users.id, id))
+      .returning();
+    await evictSessionsOnCommit(tx, id);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'user.enable',
+      targetType: 'user',
+      targetId: id,
+      before: snapshot(before),
+      after: { ...snapshot(after!), reason: reason ?? null },
+    });
   });
 }
 
-export async function sendReset(tx: DbExecutor, id: number, actor: UserRow): Promise<void> {
-  const user = await findUser(tx, id);
-  if (user.status === 'invited') return resendInvite(tx, id, actor);
-  if (user.status === 'disabled') throw conflict(messages.auth.accountDisabled);
-  await enqueueAccountMail(tx, accountMailActions.passwordReset, id);
-  await recordAudit(tx, { actorId: actor.id, action: 'user.send_reset', targetType: 'user', targetId: id });
+export async function sendReset(db: Database, id: number, actor: UserRow): Promise<void> {
+  return db.transaction(async (tx) => {
+    const user = await findUser(tx, id);
+    if (user.status === 'invited') return resendInvite(tx, id, actor);
+    if (user.status === 'disabled') throw conflict(messages.auth.accountDisabled);
+    await enqueueAccountMail(tx, accountMailActions.passwordReset, id);
+    await recordAudit(tx, { actorId: actor.id, action: 'user.send_reset', targetType: 'user', targetId: id });
+  });
 }
 
-export async function revokeSessions(tx: DbExecutor, id: number, actor: UserRow): Promise<void> {
-  await findUser(tx, id);
-  await revokeUserSessions(tx, id);
-  await recordAudit(tx, { actorId: actor.id, action: 'user.revoke_sessions', targetType: 'user', targetId: id });
+export async function revokeSessions(db: Database, id: number, actor: UserRow): Promise<void> {
+  return db.transaction(async (tx) => {
+    await findUser(tx, id);
+    await revokeUserSessions(tx, id);
+    await recordAudit(tx, { actorId: actor.id, action: 'user.revoke_sessions', targetType: 'user', targetId: id });
+  });
 }
 
 /**
@@ -425,55 +445,61 @@ export async function revokeSessions(tx: DbExecutor, id: number, actor: UserRow)
  * every session of theirs ends and they are told by email. Never one's own (that needs the
  * password and a code, on the account page).
  */
-export async function resetTwoFactor(tx: DbExecutor, id: number, actor: UserRow): Promise<void> {
-  if (id === actor.id) throw conflict(m.twoFactorResetSelf);
-  await findUser(tx, id, true);
-  if (!(await removeTwoFactor(tx, id))) throw conflict(m.twoFactorNotOn);
-  await revokeUserSessions(tx, id);
-  await enqueueAccountMail(tx, accountMailActions.twoFactorReset, id);
-  await recordAudit(tx, { actorId: actor.id, action: 'user.two_factor_reset', targetType: 'user', targetId: id });
+export async function resetTwoFactor(db: Database, id: number, actor: UserRow): Promise<void> {
+  return db.transaction(async (tx) => {
+    if (id === actor.id) throw conflict(m.twoFactorResetSelf);
+    await findUser(tx, id, true);
+    if (!(await removeTwoFactor(tx, id))) throw conflict(m.twoFactorNotOn);
+    await revokeUserSessions(tx, id);
+    await enqueueAccountMail(tx, accountMailActions.twoFactorReset, id);
+    await recordAudit(tx, { actorId: actor.id, action: 'user.two_factor_reset', targetType: 'user', targetId: id });
+  });
 }
 
-export async function approveUser(tx: DbExecutor, id: number, actor: UserRow): Promise<void> {
-  const before = await findUser(tx, id, true);
-  if (before.status !== 'pending_approval') throw conflict(messages.application.notPending);
-  const [after] = await tx.update(users).set({ status: 'active' }).where(eq(users.id, id)).returning();
-  await evictSessionsOnCommit(tx, id);
-  await enqueueAccountMail(tx, accountMailActions.welcome, id, {}, `welcome:${id}`);
-  await recordAudit(tx, {
-    actorId: actor.id,
-    action: 'user.approve',
-    targetType: 'user',
-    targetId: id,
-    before: snapshot(before),
-    after: snapshot(after!),
+export async function approveUser(db: Database, id: number, actor: UserRow): Promise<void> {
+  return db.transaction(async (tx) => {
+    const before = await findUser(tx, id, true);
+    if (before.status !== 'pending_approval') throw conflict(messages.application.notPending);
+    const [after] = await tx.update(users).set({ status: 'active' }).where(eq(users.id, id)).returning();
+    await evictSessionsOnCommit(tx, id);
+    await enqueueAccountMail(tx, accountMailActions.welcome, id, {}, `welcome:${id}`);
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'user.approve',
+      targetType: 'user',
+      targetId: id,
+      before: snapshot(before),
+      after: snapshot(after!),
+    });
   });
 }
 
 /** A rejected application becomes a disabled account (reason application_rejected) and is told why. */
-export async function rejectUser(tx: DbExecutor, id: number, input: RejectRequest, actor: UserRow): Promise<void> {
-  const before = await findUser(tx, id, true);
-  if (before.status !== 'pending_approval') throw conflict(messages.application.notPending);
-  const reasonLabel = rejectionReasons[input.reason];
-  const [after] = await tx
-    .update(users)
-    .set({ status: 'disabled', disabledReason: `application_rejected: ${reasonLabel}`, disabledAt: sql`now()` })
-    .where(eq(users.id, id))
-    .returning();
-  await revokeUserSessions(tx, id);
-  await enqueueAccountMail(
-    tx,
-    accountMailActions.rejection,
-    id,
-    { reasonLabel, message: input.message ?? '' },
-    `rejection:${id}`,
-  );
-  await recordAudit(tx, {
-    actorId: actor.id,
-    action: 'user.reject',
-    targetType: 'user',
-    targetId: id,
-    before: snapshot(before),
-    after: { ...snapshot(after!), reason: input.reason, message: input.message ?? null },
+export async function rejectUser(db: Database, id: number, input: RejectRequest, actor: UserRow): Promise<void> {
+  return db.transaction(async (tx) => {
+    const before = await findUser(tx, id, true);
+    if (before.status !== 'pending_approval') throw conflict(messages.application.notPending);
+    const reasonLabel = rejectionReasons[input.reason];
+    const [after] = await tx
+      .update(users)
+      .set({ status: 'disabled', disabledReason: `application_rejected: ${reasonLabel}`, disabledAt: sql`now()` })
+      .where(eq(users.id, id))
+      .returning();
+    await revokeUserSessions(tx, id);
+    await enqueueAccountMail(
+      tx,
+      accountMailActions.rejection,
+      id,
+      { reasonLabel, message: input.message ?? '' },
+      `rejection:${id}`,
+    );
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'user.reject',
+      targetType: 'user',
+      targetId: id,
+      before: snapshot(before),
+      after: { ...snapshot(after!), reason: input.reason, message: input.message ?? null },
+    });
   });
 }

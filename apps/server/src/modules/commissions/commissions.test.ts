@@ -6,7 +6,7 @@ import { commissionMessages as m, shareOfCents, type ImportResult, type Statemen
 import { commissionLines, merchantAccounts, outbox } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { bearer, createAdmin, createLeadFor, createPartner, loginAs } from '../../../test/factories';
-import { parseReport } from './import-service';
+import { parseReport } from './report-parser';
 
 let ctx: TestContext;
 let adminToken: string;
@@ -250,6 +250,30 @@ describe('import', () => {
     const commit = await post(`/admin/commissions/imports/${data.import_id}/commit`, {});
     expect(commit.statusCode).toBe(422);
     expect(commit.json().message).toBe(m.importHasDuplicates);
+  });
+
+  it('reads a semicolon or tab report in the same columns as a comma report, commas staying inside cells', async () => {
+    const rows = [
+      ['MID-OCT-0001', 'Oak Street Pizza, Downtown', '120', '12,500.00', '410.25', '175.69', '234.56'],
+      ['MID-OCT-0002', 'Maple Hardware', '80', '8000.00', '300.00', '100.00', '1,234.56'],
+    ];
+    const comma = parseReport(
+      Buffer.from([header, ...rows.map((r) => r.map((c) => (c.includes(',') ? `"${c}"` : c)).join(','))].join('\n')),
+      mapping,
+    );
+    expect(comma.rows[0]).toMatchObject({ business: 'Oak Street Pizza, Downtown', volumeCents: 1_250_000 });
+    for (const delimiter of [';', '\t']) {
+      const text = [header.replaceAll(',', delimiter), ...rows.map((r) => r.join(delimiter))].join('\r\n');
+      expect(parseReport(Buffer.from(text), mapping), JSON.stringify(delimiter)).toEqual(comma);
+      const res = await upload({ month: '2026-10', csv: text });
+      expect(res.statusCode, res.body).toBe(200);
+      const data: ImportResult = res.json().data;
+      expect(data.totals).toMatchObject({ rows: 2, matched: 2, errors: 0 });
+      expect(data.matched.find((r) => r.mid === 'MID-OCT-0002')).toMatchObject({
+        net_revenue_cents: 123_456,
+        volume_cents: 800_000,
+      });
+    }
   });
 
   it('commits in one go, reuses the saved mapping, and drafts a statement per partner', async () => {

@@ -1,26 +1,15 @@
-import { parse } from 'csv-parse/sync';
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import {
   columnMappingSchema,
   commissionMessages as m,
   defaultCommissionPlan,
-  importColumnLabels,
-  importColumns,
   importErrorsMax,
   importPreviewMax,
-  parseCount,
-  parseMoneyCents,
-  shareOfCents,
-  type AssignMidRequest,
   type ColumnMapping,
-  type ImportColumn,
-  type ImportError,
   type ImportResult,
   type ImportSummary,
-  type MerchantAccount,
-  type UnmatchedItem,
 } from '@portal/contract';
-import type { DbExecutor } from '../../db';
+import type { Database, DbExecutor } from '../../db';
 import {
   commissionImportRows,
   commissionImports,
@@ -34,142 +23,11 @@ import {
 } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
-import { evaluateBonuses, listMerchantAccounts, openMerchantAccount } from './merchant-service';
-import { effectivePlans } from './plan-service';
+import { evaluateBonuses } from './merchant-service';
 import { ensureDrafts, refreshDrafts } from './statement-service';
+import { parseReport, processorKey, type ParsedReport } from './report-parser';
 
 type ImportRow = typeof commissionImports.$inferSelect;
-type NewImportRow = typeof commissionImportRows.$inferInsert;
-
-export interface ParsedReport {
-  headers: string[];
-  rows: Omit<NewImportRow, 'importId'>[];
-  /** Every row the file has (valid or not). */
-  rowCount: number;
-  errors: ImportError[];
-  duplicates: { mid: string; rows: number[] }[];
-}
-
-const fileError = (message: string, field = 'file') => unprocessable(message, { [field]: message });
-
-/** lower-cased, spaces collapsed: how processors (and headers) are compared. */
-export const processorKey = (processor: string) => processor.trim().replace(/\s+/g, ' ').toLowerCase();
-const headerKey = (header: string) => header.trim().replace(/\s+/g, ' ').toLowerCase();
-
-function looksBinary(bytes: Buffer): boolean {
-  const head = bytes.subarray(0, 8_192);
-  if (head.subarray(0, 4).toString('latin1') === '%PDF') return true;
-  if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) return true; // zip (xlsx)
-  if (head[0] === 0xd0 && head[1] === 0xcf && head[2] === 0x11 && head[3] === 0xe0) return true; // xls
-  return head.includes(0);
-}
-
-/**
- * Reads a residual report: refuses what is not a UTF-8 CSV or lacks a mapped column (422 with the
- * reason), and lists per-row problems (a number that is not a number, an empty MID: row and column
- * named) and MIDs the file lists twice. Rows are numbered as a spreadsheet shows them (header = 1).
- */
-export function parseReport(bytes: Buffer, mapping: ColumnMapping): ParsedReport {
-  if (!bytes.length) throw fileError(m.noHeader);
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) throw fileError(m.wrongEncoding);
-  if (looksBinary(bytes)) throw fileError(m.notCsv);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw fileError(m.wrongEncoding);
-  }
-  let records: string[][];
-  try {
-    // No `info` option (it doubles the parse time): line numbers are counted below.
-    records = parse(text, { bom: true, delimiter: [',', ';', '\t'], relax_column_count: true });
-  } catch (error) {
-    const line = (error as { lines?: number }).lines ?? 0;
-    const detail = error instanceof Error ? error.message.replace(/^Invalid Record Length: |^.*?: /, '') : 'unreadable';
-    throw fileError(m.csvMalformed(line, detail));
-  }
-  const blank = (record: string[]) => record.every((value) => !value.trim());
-  // The line each record starts on: one per record plus the line breaks inside quoted cells.
-  const lineOf: number[] = [];
-  let line = 1;
-  for (const record of records) {
-    lineOf.push(line);
-    line += 1;
-    for (const value of record) for (let at = value.indexOf('\n'); at >= 0; at = value.indexOf('\n', at + 1)) line += 1;
-  }
-  const firstAt = records.findIndex((record) => !blank(record));
-  if (firstAt < 0) throw fileError(m.noHeader);
-  const headers = records[firstAt]!.map((h) => h.trim());
-  if (headers.length < 2) throw fileError(m.notCsv);
-  if (!records.slice(firstAt + 1).some((record) => !blank(record))) throw fileError(m.emptyFile);
-
-  const index = new Map<ImportColumn, number>();
-  const missing: Record<string, string> = {};
-  for (const column of importColumns) {
-    const wanted = mapping[column];
-    if (!wanted) continue;
-    const at = headers.findIndex((h) => headerKey(h) === headerKey(wanted));
-    if (at < 0) missing[`mapping.${column}`] = m.missingColumn(importColumnLabels[column], wanted);
-    else index.set(column, at);
-  }
-  if (Object.keys(missing).length) throw unprocessable(Object.values(missing)[0]!, missing);
-
-  const errors: ImportError[] = [];
-  const rows: ParsedReport['rows'] = [];
-  const seen = new Map<string, number[]>();
-  const header = (column: ImportColumn) => headers[index.get(column)!]!;
-  const cell = (record: string[], column: ImportColumn) => (index.has(column) ? (record[index.get(column)!] ?? '').trim() : '');
-  let rowCount = 0;
-  for (let i = firstAt + 1; i < records.length; i++) {
-    const record = records[i]!;
-    const rowNo = lineOf[i]!;
-    if (blank(record)) continue;
-    rowCount += 1;
-    const rowErrors: ImportError[] = [];
-    const mid = cell(record, 'mid');
-    if (!mid) rowErrors.push({ row: rowNo, column: header('mid'), message: m.midMissing(rowNo, header('mid')) });
-    const money = (column: ImportColumn, required: boolean): number | null => {
-      if (!index.has(column)) return null;
-      const raw = cell(record, column);
-      if (!raw && !required) return null;
-      const value = parseMoneyCents(raw);
-      if (value === null)
-        rowErrors.push({ row: rowNo, column: header(column), message: m.notANumber(rowNo, header(column), raw) });
-      return value;
-    };
-    const volume = money('volume', true);
-    const net = money('net_revenue', true);
-    const income = money('income', false);
-    const costs = money('costs', false);
-    let transactions: number | null = null;
-    if (index.has('transactions') && cell(record, 'transactions')) {
-      transactions = parseCount(cell(record, 'transactions'));
-      if (transactions === null) {
-        const raw = cell(record, 'transactions');
-        rowErrors.push({ row: rowNo, column: header('transactions'), message: m.notANumber(rowNo, header('transactions'), raw) });
-      }
-    }
-    if (rowErrors.length) {
-      errors.push(...rowErrors);
-      continue;
-    }
-    const rowsOfMid = seen.get(mid);
-    if (rowsOfMid) rowsOfMid.push(rowNo);
-    else seen.set(mid, [rowNo]);
-    rows.push({
-      rowNo,
-      mid,
-      business: cell(record, 'business') || null,
-      transactions,
-      volumeCents: volume!,
-      incomeCents: income,
-      costsCents: costs,
-      netRevenueCents: net!,
-    });
-  }
-  const duplicates = [...seen.entries()].filter(([, at]) => at.length > 1).map(([mid, at]) => ({ mid, rows: at }));
-  return { headers, rows, rowCount, errors, duplicates };
-}
 
 /** The saved mapping of a processor, or null. */
 export async function savedMapping(db: DbExecutor, processor: string): Promise<ColumnMapping | null> {
@@ -219,67 +77,69 @@ export interface UploadInput {
  * a draft import (its rows, no commission lines) in place of older drafts of the same month and
  * processor; without `dry_run` it is committed in the same transaction.
  */
-export async function uploadImport(tx: DbExecutor, input: UploadInput, actorId: number): Promise<ImportResult> {
-  const processor = input.processor.trim().replace(/\s+/g, ' ');
-  const mapping = input.mapping ?? (await savedMapping(tx, processor));
-  if (!mapping) throw unprocessable(m.mappingRequired, { mapping: m.mappingRequired });
-  const parsed = parseReport(input.file.bytes, mapping);
-  const key = processorKey(processor);
-  await tx
-    .insert(processorMappings)
-    .values({ key, processor, mapping })
-    .onConflictDoUpdate({ target: processorMappings.key, set: { processor, mapping, updatedAt: new Date() } });
-  const stale = await tx
-    .select({ id: commissionImports.id })
-    .from(commissionImports)
-    .where(
-      and(
-        eq(commissionImports.month, input.month),
-        sql`lower(${commissionImports.processor}) = ${key}`,
-        eq(commissionImports.status, 'draft'),
-      ),
-    );
-  if (stale.length)
-    await tx.delete(commissionImports).where(
-      inArray(
-        commissionImports.id,
-        stale.map((s) => s.id),
-      ),
-    );
-  const [created] = await tx
-    .insert(commissionImports)
-    .values({
-      month: input.month,
-      processor,
-      fileName: input.file.name.slice(0, 255) || 'report.csv',
-      fileBytes: input.file.bytes.length,
-      rowCount: parsed.rowCount,
-      headers: parsed.headers,
-      mapping,
-      errors: parsed.errors.slice(0, 1_000),
-      duplicates: parsed.duplicates,
-      createdBy: actorId,
-    })
-    .returning();
-  const importId = created!.id;
-  await insertImportRows(tx, importId, parsed.rows);
-  await recordAudit(tx, {
-    actorId,
-    action: 'commission_import.upload',
-    targetType: 'commission_import',
-    targetId: importId,
-    after: {
-      month: input.month,
-      processor,
-      file: created!.fileName,
-      rows: parsed.rowCount,
-      errors: parsed.errors.length,
-      duplicates: parsed.duplicates.length,
-    },
+export async function uploadImport(db: Database, input: UploadInput, actorId: number): Promise<ImportResult> {
+  return db.transaction(async (tx) => {
+    const processor = input.processor.trim().replace(/\s+/g, ' ');
+    const mapping = input.mapping ?? (await savedMapping(tx, processor));
+    if (!mapping) throw unprocessable(m.mappingRequired, { mapping: m.mappingRequired });
+    const parsed = parseReport(input.file.bytes, mapping);
+    const key = processorKey(processor);
+    await tx
+      .insert(processorMappings)
+      .values({ key, processor, mapping })
+      .onConflictDoUpdate({ target: processorMappings.key, set: { processor, mapping, updatedAt: new Date() } });
+    const stale = await tx
+      .select({ id: commissionImports.id })
+      .from(commissionImports)
+      .where(
+        and(
+          eq(commissionImports.month, input.month),
+          sql`lower(${commissionImports.processor}) = ${key}`,
+          eq(commissionImports.status, 'draft'),
+        ),
+      );
+    if (stale.length)
+      await tx.delete(commissionImports).where(
+        inArray(
+          commissionImports.id,
+          stale.map((s) => s.id),
+        ),
+      );
+    const [created] = await tx
+      .insert(commissionImports)
+      .values({
+        month: input.month,
+        processor,
+        fileName: input.file.name.slice(0, 255) || 'report.csv',
+        fileBytes: input.file.bytes.length,
+        rowCount: parsed.rowCount,
+        headers: parsed.headers,
+        mapping,
+        errors: parsed.errors.slice(0, 1_000),
+        duplicates: parsed.duplicates,
+        createdBy: actorId,
+      })
+      .returning();
+    const importId = created!.id;
+    await insertImportRows(tx, importId, parsed.rows);
+    await recordAudit(tx, {
+      actorId,
+      action: 'commission_import.upload',
+      targetType: 'commission_import',
+      targetId: importId,
+      after: {
+        month: input.month,
+        processor,
+        file: created!.fileName,
+        rows: parsed.rowCount,
+        errors: parsed.errors.length,
+        duplicates: parsed.duplicates.length,
+      },
+    });
+    if (input.dryRun) return importResult(tx, importId, true);
+    const lines = await commitImport(tx, importId, actorId);
+    return { ...(await importResult(tx, importId, false)), lines_written: lines };
   });
-  if (input.dryRun) return importResult(tx, importId, true);
-  const lines = await commitImport(tx, importId, actorId);
-  return { ...(await importResult(tx, importId, false)), lines_written: lines };
 }
 
 async function lockImport(tx: DbExecutor, id: string): Promise<ImportRow> {
@@ -547,9 +407,11 @@ export async function importResult(db: DbExecutor, importId: string, dryRun: boo
 }
 
 /** POST /admin/commissions/imports/{id}/commit */
-export async function commitImportById(tx: DbExecutor, importId: string, actorId: number): Promise<ImportResult> {
-  const lines = await commitImport(tx, importId, actorId);
-  return { ...(await importResult(tx, importId, false)), lines_written: lines };
+export async function commitImportById(db: Database, importId: string, actorId: number): Promise<ImportResult> {
+  return db.transaction(async (tx) => {
+    const lines = await commitImport(tx, importId, actorId);
+    return { ...(await importResult(tx, importId, false)), lines_written: lines };
+  });
 }
 
 /** GET /admin/commissions/imports: the latest uploads, newest first. */
@@ -585,111 +447,4 @@ export async function listImports(db: DbExecutor): Promise<ImportSummary[]> {
     created_at: row.createdAt.toISOString(),
     committed_at: row.committedAt?.toISOString() ?? null,
   }));
-}
-
-/** The newest upload of each month and processor (the one a later commit would keep). */
-const isLatestImport = sql`not exists (select 1 from ${commissionImports} n where n.month = ${commissionImports.month} and lower(n.processor) = lower(${commissionImports.processor}) and n.created_at > ${commissionImports.createdAt})`;
-
-/** GET /admin/commissions/unmatched: MIDs of the latest uploads that no merchant account has and no admin ignored. */
-export async function listUnmatched(db: DbExecutor, month?: string): Promise<UnmatchedItem[]> {
-  const rows = await db
-    .select({ row: commissionImportRows, imp: commissionImports })
-    .from(commissionImportRows)
-    .innerJoin(commissionImports, eq(commissionImports.id, commissionImportRows.importId))
-    .where(
-      and(
-        month ? eq(commissionImports.month, month) : undefined,
-        isLatestImport,
-        sql`not exists (select 1 from ${merchantAccounts} a where a.mid = ${commissionImportRows.mid})`,
-        sql`not exists (select 1 from ${ignoredMids} g where g.mid = ${commissionImportRows.mid})`,
-      ),
-    )
-    .orderBy(desc(commissionImports.month), asc(commissionImports.processor), asc(commissionImportRows.rowNo))
-    .limit(1_000);
-  return rows.map(({ row, imp }) => ({
-    mid: row.mid,
-    business: row.business,
-    month: imp.month,
-    processor: imp.processor,
-    import_id: imp.id,
-    import_status: imp.status,
-    row: row.rowNo,
-    volume_cents: row.volumeCents,
-    net_revenue_cents: row.netRevenueCents,
-  }));
-}
-
-/**
- * POST /admin/commissions/unmatched/assign: the MID becomes the partner's merchant account (with its
- * pending bonus); each committed report that lists it gets its residual line, so the month's draft
- * statement includes it.
- */
-export async function assignMid(tx: DbExecutor, input: AssignMidRequest, actorId: number): Promise<MerchantAccount> {
-  const mid = input.mid.trim();
-  const [partner] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, input.partner_id), eq(users.role, 'user')));
-  if (!partner) throw unprocessable(m.partnerNotFound, { partner_id: m.partnerNotFound });
-  const [existing] = await tx.select({ id: merchantAccounts.id }).from(merchantAccounts).where(eq(merchantAccounts.mid, mid));
-  if (existing) throw conflict(m.midAlreadyAssigned, { mid: m.midAlreadyAssigned });
-  const listed = await tx
-    .select({ row: commissionImportRows, imp: commissionImports })
-    .from(commissionImportRows)
-    .innerJoin(commissionImports, eq(commissionImports.id, commissionImportRows.importId))
-    .where(and(eq(commissionImportRows.mid, mid), isLatestImport))
-    .orderBy(asc(commissionImports.month));
-  if (!listed.length) throw notFound(m.midNotFound);
-  const first = listed[0]!;
-  const business = input.business?.trim() || listed.find((l) => l.row.business)?.row.business || mid;
-  const account = await openMerchantAccount(tx, {
-    mid,
-    business,
-    partnerId: input.partner_id,
-    approvedOn: input.approved_on ?? `${first.imp.month}-01`,
-  });
-  await tx.delete(ignoredMids).where(eq(ignoredMids.mid, mid));
-  const committed = listed.filter((l) => l.imp.status === 'committed');
-  const plans = await effectivePlans(tx, [input.partner_id]);
-  const shareBps = plans.get(input.partner_id)!.residual_share_bps;
-  const months = new Set<string>();
-  for (const { row, imp } of committed) {
-    const [line] = await tx
-      .insert(commissionLines)
-      .values({
-        partnerId: input.partner_id,
-        merchantAccountId: account.id,
-        kind: 'residual',
-        status: 'approved',
-        month: imp.month,
-        amountCents: shareOfCents(row.netRevenueCents, shareBps),
-        volumeCents: row.volumeCents,
-        transactions: row.transactions,
-        netRevenueCents: row.netRevenueCents,
-        shareBps,
-        importId: imp.id,
-      })
-      .onConflictDoNothing()
-      .returning({ month: commissionLines.month });
-    if (line) months.add(line.month);
-  }
-  for (const month of await evaluateBonuses(tx, [account.id])) months.add(month);
-  for (const month of [...months].sort()) await refreshDrafts(tx, month);
-  await recordAudit(tx, {
-    actorId,
-    action: 'merchant_account.assign',
-    targetType: 'merchant_account',
-    targetId: account.id,
-    after: { mid, business, partner_id: input.partner_id, residual_months: [...months] },
-  });
-  return (await listMerchantAccounts(tx, input.partner_id)).find((a) => a.id === account.id)!;
-}
-
-/** POST /admin/commissions/unmatched/ignore */
-export async function ignoreMid(tx: DbExecutor, mid: string, actorId: number): Promise<void> {
-  const value = mid.trim();
-  const [existing] = await tx.select({ id: merchantAccounts.id }).from(merchantAccounts).where(eq(merchantAccounts.mid, value));
-  if (existing) throw conflict(m.midAlreadyAssigned, { mid: m.midAlreadyAssigned });
-  await tx.insert(ignoredMids).values({ mid: value, ignoredBy: actorId }).onConflictDoNothing();
-  await recordAudit(tx, { actorId, action: 'commission_mid.ignore', targetType: 'mid', targetId: value });
 }

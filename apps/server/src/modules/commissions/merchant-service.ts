@@ -8,7 +8,7 @@ import {
   type LineStatusRequest,
   type MerchantAccount,
 } from '@portal/contract';
-import type { DbExecutor } from '../../db';
+import type { Database, DbExecutor } from '../../db';
 import { commissionLines, leads, merchantAccounts, statements, users } from '../../db/schema';
 import { isPartnerAccount } from '../../lib/access';
 import { recordAudit } from '../../lib/audit';
@@ -218,99 +218,103 @@ export async function listMerchantAccounts(db: DbExecutor, partnerId?: number): 
  * reversed: a pending bonus is voided, an earned one gets a negative clawback line.
  */
 export async function closeMerchantAccount(
-  tx: DbExecutor,
+  db: Database,
   id: string,
   closedOn: string,
   actorId: number,
 ): Promise<MerchantAccount> {
-  const account = await merchantRow(tx, id);
-  if (account.status === 'closed') throw conflict(m.merchantClosed);
-  if (closedOn < account.approvedOn) throw unprocessable(m.closedDateBeforeApproval, { closed_on: m.closedDateBeforeApproval });
-  await tx.update(merchantAccounts).set({ status: 'closed', closedOn }).where(eq(merchantAccounts.id, id));
-  const plan = await effectivePlan(tx, account.partnerId);
-  const within = daysBetween(account.approvedOn, closedOn) <= plan.clawback_days;
-  const months = new Set<string>();
-  let clawback: LineRow | null = null;
-  if (within) {
-    const reason = `Account closed within ${plan.clawback_days} days of approval; bonus reversed`;
-    const [bonus] = await tx
-      .select()
-      .from(commissionLines)
-      .where(
-        and(eq(commissionLines.merchantAccountId, id), eq(commissionLines.kind, 'bonus'), isNull(commissionLines.createdBy)),
-      );
-    if (bonus?.status === 'pending' || bonus?.status === 'on_hold') {
-      await tx.update(commissionLines).set({ status: 'void', reason }).where(eq(commissionLines.id, bonus.id));
-    } else if (bonus && bonus.status !== 'void') {
-      const [inserted] = await tx
-        .insert(commissionLines)
-        .values({
-          partnerId: account.partnerId,
-          merchantAccountId: id,
-          kind: 'clawback',
-          status: 'approved',
-          month: monthOf(`${closedOn}T00:00:00Z`),
-          amountCents: -bonus.amountCents,
-          description: reason,
-        })
-        .onConflictDoNothing()
-        .returning();
-      clawback = inserted ?? null;
-      if (clawback) months.add(clawback.month);
+  return db.transaction(async (tx) => {
+    const account = await merchantRow(tx, id);
+    if (account.status === 'closed') throw conflict(m.merchantClosed);
+    if (closedOn < account.approvedOn) throw unprocessable(m.closedDateBeforeApproval, { closed_on: m.closedDateBeforeApproval });
+    await tx.update(merchantAccounts).set({ status: 'closed', closedOn }).where(eq(merchantAccounts.id, id));
+    const plan = await effectivePlan(tx, account.partnerId);
+    const within = daysBetween(account.approvedOn, closedOn) <= plan.clawback_days;
+    const months = new Set<string>();
+    let clawback: LineRow | null = null;
+    if (within) {
+      const reason = `Account closed within ${plan.clawback_days} days of approval; bonus reversed`;
+      const [bonus] = await tx
+        .select()
+        .from(commissionLines)
+        .where(
+          and(eq(commissionLines.merchantAccountId, id), eq(commissionLines.kind, 'bonus'), isNull(commissionLines.createdBy)),
+        );
+      if (bonus?.status === 'pending' || bonus?.status === 'on_hold') {
+        await tx.update(commissionLines).set({ status: 'void', reason }).where(eq(commissionLines.id, bonus.id));
+      } else if (bonus && bonus.status !== 'void') {
+        const [inserted] = await tx
+          .insert(commissionLines)
+          .values({
+            partnerId: account.partnerId,
+            merchantAccountId: id,
+            kind: 'clawback',
+            status: 'approved',
+            month: monthOf(`${closedOn}T00:00:00Z`),
+            amountCents: -bonus.amountCents,
+            description: reason,
+          })
+          .onConflictDoNothing()
+          .returning();
+        clawback = inserted ?? null;
+        if (clawback) months.add(clawback.month);
+      }
     }
-  }
-  for (const month of months) await refreshDrafts(tx, month);
-  await recordAudit(tx, {
-    actorId,
-    action: 'merchant_account.close',
-    targetType: 'merchant_account',
-    targetId: id,
-    before: { status: account.status, closed_on: account.closedOn },
-    after: { status: 'closed', closed_on: closedOn, clawback_cents: clawback?.amountCents ?? null },
+    for (const month of months) await refreshDrafts(tx, month);
+    await recordAudit(tx, {
+      actorId,
+      action: 'merchant_account.close',
+      targetType: 'merchant_account',
+      targetId: id,
+      before: { status: account.status, closed_on: account.closedOn },
+      after: { status: 'closed', closed_on: closedOn, clawback_cents: clawback?.amountCents ?? null },
+    });
+    return (await listMerchantAccounts(tx, account.partnerId)).find((a) => a.id === id)!;
   });
-  return (await listMerchantAccounts(tx, account.partnerId)).find((a) => a.id === id)!;
 }
 
 /** POST /admin/commissions/lines: a manual line (approved, for the month's statement). */
 export async function createManualLine(
-  tx: DbExecutor,
+  db: Database,
   input: CreateLineRequest & { kind: 'adjustment' | 'bonus' },
   actorId: number,
 ): Promise<CommissionLine> {
-  const [partner] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, input.partner_id), eq(users.role, 'user')));
-  if (!partner) throw unprocessable(m.partnerNotFound, { partner_id: m.partnerNotFound });
-  let merchant: MerchantRow | null = null;
-  if (input.merchant_account_id) {
-    merchant = await merchantRow(tx, input.merchant_account_id).catch(() => null);
-    if (!merchant || merchant.partnerId !== input.partner_id)
-      throw unprocessable(m.merchantNotFound, { merchant_account_id: m.merchantNotFound });
-  }
-  const [line] = await tx
-    .insert(commissionLines)
-    .values({
-      partnerId: input.partner_id,
-      merchantAccountId: merchant?.id ?? null,
-      kind: input.kind,
-      status: 'approved',
-      month: input.month,
-      amountCents: input.amount_cents,
-      description: input.description.trim(),
-      createdBy: actorId,
-    })
-    .returning();
-  await refreshDrafts(tx, input.month);
-  await recordAudit(tx, {
-    actorId,
-    action: 'commission_line.create',
-    targetType: 'commission_line',
-    targetId: line!.id,
-    after: toLine(line!),
+  return db.transaction(async (tx) => {
+    const [partner] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, input.partner_id), eq(users.role, 'user')));
+    if (!partner) throw unprocessable(m.partnerNotFound, { partner_id: m.partnerNotFound });
+    let merchant: MerchantRow | null = null;
+    if (input.merchant_account_id) {
+      merchant = await merchantRow(tx, input.merchant_account_id).catch(() => null);
+      if (!merchant || merchant.partnerId !== input.partner_id)
+        throw unprocessable(m.merchantNotFound, { merchant_account_id: m.merchantNotFound });
+    }
+    const [line] = await tx
+      .insert(commissionLines)
+      .values({
+        partnerId: input.partner_id,
+        merchantAccountId: merchant?.id ?? null,
+        kind: input.kind,
+        status: 'approved',
+        month: input.month,
+        amountCents: input.amount_cents,
+        description: input.description.trim(),
+        createdBy: actorId,
+      })
+      .returning();
+    await refreshDrafts(tx, input.month);
+    await recordAudit(tx, {
+      actorId,
+      action: 'commission_line.create',
+      targetType: 'commission_line',
+      targetId: line!.id,
+      after: toLine(line!),
+    });
+    const [fresh] = await tx.select().from(commissionLines).where(eq(commissionLines.id, line!.id));
+    return toLine(fresh!, merchant);
   });
-  const [fresh] = await tx.select().from(commissionLines).where(eq(commissionLines.id, line!.id));
-  return toLine(fresh!, merchant);
 }
 
 /**
@@ -318,38 +322,40 @@ export async function createManualLine(
  * statement. A paid line never changes (409; the database refuses it too).
  */
 export async function changeLineStatus(
-  tx: DbExecutor,
+  db: Database,
   id: string,
   input: LineStatusRequest,
   actorId: number,
 ): Promise<CommissionLine> {
-  const [found] = await tx
-    .select({ line: commissionLines, statementStatus: statements.status })
-    .from(commissionLines)
-    .leftJoin(statements, eq(statements.id, commissionLines.statementId))
-    .where(eq(commissionLines.id, id))
-    .for('update', { of: commissionLines });
-  if (!found) throw notFound(m.lineNotFound);
-  const { line, statementStatus } = found;
-  if (line.status === 'paid') throw conflict(m.paidLineImmutable);
-  if (statementStatus && statementStatus !== 'draft') throw conflict(m.lineOnPublishedStatement);
-  const reason = input.status === 'void' || input.status === 'on_hold' ? (input.reason ?? '').trim() : null;
-  await tx.update(commissionLines).set({ status: input.status, reason, statementId: null }).where(eq(commissionLines.id, id));
-  await refreshDrafts(tx, line.month);
-  await recordAudit(tx, {
-    actorId,
-    action: 'commission_line.status',
-    targetType: 'commission_line',
-    targetId: id,
-    before: { status: line.status, reason: line.reason },
-    after: { status: input.status, reason },
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ line: commissionLines, statementStatus: statements.status })
+      .from(commissionLines)
+      .leftJoin(statements, eq(statements.id, commissionLines.statementId))
+      .where(eq(commissionLines.id, id))
+      .for('update', { of: commissionLines });
+    if (!found) throw notFound(m.lineNotFound);
+    const { line, statementStatus } = found;
+    if (line.status === 'paid') throw conflict(m.paidLineImmutable);
+    if (statementStatus && statementStatus !== 'draft') throw conflict(m.lineOnPublishedStatement);
+    const reason = input.status === 'void' || input.status === 'on_hold' ? (input.reason ?? '').trim() : null;
+    await tx.update(commissionLines).set({ status: input.status, reason, statementId: null }).where(eq(commissionLines.id, id));
+    await refreshDrafts(tx, line.month);
+    await recordAudit(tx, {
+      actorId,
+      action: 'commission_line.status',
+      targetType: 'commission_line',
+      targetId: id,
+      before: { status: line.status, reason: line.reason },
+      after: { status: input.status, reason },
+    });
+    const [fresh] = await tx
+      .select({ line: commissionLines, mid: merchantAccounts.mid, business: merchantAccounts.business })
+      .from(commissionLines)
+      .leftJoin(merchantAccounts, eq(merchantAccounts.id, commissionLines.merchantAccountId))
+      .where(eq(commissionLines.id, id));
+    return toLine(fresh!.line, fresh);
   });
-  const [fresh] = await tx
-    .select({ line: commissionLines, mid: merchantAccounts.mid, business: merchantAccounts.business })
-    .from(commissionLines)
-    .leftJoin(merchantAccounts, eq(merchantAccounts.id, commissionLines.merchantAccountId))
-    .where(eq(commissionLines.id, id));
-  return toLine(fresh!.line, fresh);
 }
 
 /** GET /admin/commissions/lines?partner_id=&month= */

@@ -8,8 +8,9 @@ import {
   type PartnerPlan,
   type ProgramPlan,
 } from '@portal/contract';
-import type { DbExecutor } from '../../db';
-import { commissionPlans, settings, users } from '../../db/schema';
+import type { Database, DbExecutor } from '../../db';
+import { commissionPlans, users } from '../../db/schema';
+import { getSettingValue } from '../settings';
 import { recordAudit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 
@@ -33,8 +34,7 @@ const toColumns = (plan: CommissionPlan) => ({
 
 /** The currency setting (ISO 4217, upper-cased), USD when unset or not three letters. */
 export async function getCurrency(db: DbExecutor): Promise<string> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, currencySettingKey));
-  const value = row?.value.trim().toUpperCase();
+  const value = (await getSettingValue(db, currencySettingKey))?.trim().toUpperCase();
   return value && /^[A-Z]{3}$/.test(value) ? value : defaultCurrency;
 }
 
@@ -52,19 +52,21 @@ export async function getProgramPlan(db: DbExecutor): Promise<ProgramPlan> {
   };
 }
 
-export async function setProgramPlan(tx: DbExecutor, plan: CommissionPlan, actorId: number): Promise<ProgramPlan> {
-  const before = await programRow(tx);
-  if (before) await tx.update(commissionPlans).set(toColumns(plan)).where(eq(commissionPlans.id, before.id));
-  else await tx.insert(commissionPlans).values({ partnerId: null, ...toColumns(plan) });
-  await recordAudit(tx, {
-    actorId,
-    action: 'commission_plan.update',
-    targetType: 'commission_plan',
-    targetId: 'program',
-    before: before ? toPlan(before) : null,
-    after: plan,
+export async function setProgramPlan(db: Database, plan: CommissionPlan, actorId: number): Promise<ProgramPlan> {
+  return db.transaction(async (tx) => {
+    const before = await programRow(tx);
+    if (before) await tx.update(commissionPlans).set(toColumns(plan)).where(eq(commissionPlans.id, before.id));
+    else await tx.insert(commissionPlans).values({ partnerId: null, ...toColumns(plan) });
+    await recordAudit(tx, {
+      actorId,
+      action: 'commission_plan.update',
+      targetType: 'commission_plan',
+      targetId: 'program',
+      before: before ? toPlan(before) : null,
+      after: plan,
+    });
+    return getProgramPlan(tx);
   });
-  return getProgramPlan(tx);
 }
 
 /** Each partner's plan (their override, else the program plan). */
@@ -112,23 +114,25 @@ export async function getPartnerPlan(db: DbExecutor, partnerId: number): Promise
 }
 
 export async function setPartnerPlan(
-  tx: DbExecutor,
+  db: Database,
   partnerId: number,
   override: CommissionPlan | null,
   actorId: number,
 ): Promise<PartnerPlan> {
-  const before = await getPartnerPlan(tx, partnerId);
-  if (override === null) await tx.delete(commissionPlans).where(eq(commissionPlans.partnerId, partnerId));
-  else if (before.override)
-    await tx.update(commissionPlans).set(toColumns(override)).where(eq(commissionPlans.partnerId, partnerId));
-  else await tx.insert(commissionPlans).values({ partnerId, ...toColumns(override) });
-  await recordAudit(tx, {
-    actorId,
-    action: 'commission_plan.partner',
-    targetType: 'user',
-    targetId: partnerId,
-    before: before.override,
-    after: override,
+  return db.transaction(async (tx) => {
+    const before = await getPartnerPlan(tx, partnerId);
+    if (override === null) await tx.delete(commissionPlans).where(eq(commissionPlans.partnerId, partnerId));
+    else if (before.override)
+      await tx.update(commissionPlans).set(toColumns(override)).where(eq(commissionPlans.partnerId, partnerId));
+    else await tx.insert(commissionPlans).values({ partnerId, ...toColumns(override) });
+    await recordAudit(tx, {
+      actorId,
+      action: 'commission_plan.partner',
+      targetType: 'user',
+      targetId: partnerId,
+      before: before.override,
+      after: override,
+    });
+    return getPartnerPlan(tx, partnerId);
   });
-  return getPartnerPlan(tx, partnerId);
 }

@@ -12,7 +12,7 @@ import {
   type StatementSummary,
   type StatementTotals,
 } from '@portal/contract';
-import type { DbExecutor } from '../../db';
+import type { Database, DbExecutor } from '../../db';
 import { commissionLines, merchantAccounts, statements, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
@@ -335,88 +335,92 @@ export interface BulkResult {
 }
 
 /** Publishes drafts; each partner is mailed once per statement (outbox, deduplicated by statement). */
-export async function publishStatements(tx: DbExecutor, ids: readonly string[], actorId: number): Promise<BulkResult[]> {
-  const rows = await tx
-    .select()
-    .from(statements)
-    .where(inArray(statements.id, [...ids]))
-    .for('update');
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const results: BulkResult[] = [];
-  const now = new Date();
-  for (const id of new Set(ids)) {
-    const row = byId.get(id);
-    if (!row) {
-      results.push({ id, ok: false, message: m.statementNotFound });
-      continue;
+export async function publishStatements(db: Database, ids: readonly string[], actorId: number): Promise<BulkResult[]> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(statements)
+      .where(inArray(statements.id, [...ids]))
+      .for('update');
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const results: BulkResult[] = [];
+    const now = new Date();
+    for (const id of new Set(ids)) {
+      const row = byId.get(id);
+      if (!row) {
+        results.push({ id, ok: false, message: m.statementNotFound });
+        continue;
+      }
+      if (row.status !== 'draft') {
+        results.push({ id, ok: false, message: m.notDraft });
+        continue;
+      }
+      await tx.update(statements).set({ status: 'published', publishedAt: now }).where(eq(statements.id, id));
+      await enqueue(tx, {
+        action: statementMailAction,
+        subjectType: 'statement',
+        subjectId: id,
+        payload: { statementId: id, userId: row.partnerId },
+        dedupeKey: `${statementMailAction}:${id}`,
+      });
+      await recordAudit(tx, {
+        actorId,
+        action: 'statement.publish',
+        targetType: 'statement',
+        targetId: id,
+        before: { status: row.status },
+        after: { status: 'published', partner_id: row.partnerId, month: row.month, total_cents: row.totalCents },
+      });
+      results.push({ id, ok: true });
     }
-    if (row.status !== 'draft') {
-      results.push({ id, ok: false, message: m.notDraft });
-      continue;
-    }
-    await tx.update(statements).set({ status: 'published', publishedAt: now }).where(eq(statements.id, id));
-    await enqueue(tx, {
-      action: statementMailAction,
-      subjectType: 'statement',
-      subjectId: id,
-      payload: { statementId: id, userId: row.partnerId },
-      dedupeKey: `${statementMailAction}:${id}`,
-    });
-    await recordAudit(tx, {
-      actorId,
-      action: 'statement.publish',
-      targetType: 'statement',
-      targetId: id,
-      before: { status: row.status },
-      after: { status: 'published', partner_id: row.partnerId, month: row.month, total_cents: row.totalCents },
-    });
-    results.push({ id, ok: true });
-  }
-  return results;
+    return results;
+  });
 }
 
 /** Marks published statements paid, and their lines with them (a paid line never changes again). */
-export async function markStatementsPaid(tx: DbExecutor, input: MarkPaidRequest, actorId: number): Promise<BulkResult[]> {
-  const ids = [...new Set(input.statement_ids)];
-  const rows = await tx.select().from(statements).where(inArray(statements.id, ids)).for('update');
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const results: BulkResult[] = [];
-  for (const id of ids) {
-    const row = byId.get(id);
-    if (!row) {
-      results.push({ id, ok: false, message: m.statementNotFound });
-      continue;
+export async function markStatementsPaid(db: Database, input: MarkPaidRequest, actorId: number): Promise<BulkResult[]> {
+  return db.transaction(async (tx) => {
+    const ids = [...new Set(input.statement_ids)];
+    const rows = await tx.select().from(statements).where(inArray(statements.id, ids)).for('update');
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const results: BulkResult[] = [];
+    for (const id of ids) {
+      const row = byId.get(id);
+      if (!row) {
+        results.push({ id, ok: false, message: m.statementNotFound });
+        continue;
+      }
+      if (row.status !== 'published') {
+        results.push({ id, ok: false, message: m.notPublished });
+        continue;
+      }
+      const payment = { paidOn: input.paid_on, paidMethod: input.method, paidReference: input.reference.trim() };
+      await tx
+        .update(statements)
+        .set({ status: 'paid', ...payment })
+        .where(eq(statements.id, id));
+      await tx
+        .update(commissionLines)
+        .set({ status: 'paid' })
+        .where(and(eq(commissionLines.statementId, id), eq(commissionLines.status, 'approved')));
+      await recordAudit(tx, {
+        actorId,
+        action: 'statement.paid',
+        targetType: 'statement',
+        targetId: id,
+        before: { status: row.status },
+        after: {
+          status: 'paid',
+          paid_on: payment.paidOn,
+          method: payment.paidMethod,
+          reference: payment.paidReference,
+          total_cents: row.totalCents,
+        },
+      });
+      results.push({ id, ok: true });
     }
-    if (row.status !== 'published') {
-      results.push({ id, ok: false, message: m.notPublished });
-      continue;
-    }
-    const payment = { paidOn: input.paid_on, paidMethod: input.method, paidReference: input.reference.trim() };
-    await tx
-      .update(statements)
-      .set({ status: 'paid', ...payment })
-      .where(eq(statements.id, id));
-    await tx
-      .update(commissionLines)
-      .set({ status: 'paid' })
-      .where(and(eq(commissionLines.statementId, id), eq(commissionLines.status, 'approved')));
-    await recordAudit(tx, {
-      actorId,
-      action: 'statement.paid',
-      targetType: 'statement',
-      targetId: id,
-      before: { status: row.status },
-      after: {
-        status: 'paid',
-        paid_on: payment.paidOn,
-        method: payment.paidMethod,
-        reference: payment.paidReference,
-        total_cents: row.totalCents,
-      },
-    });
-    results.push({ id, ok: true });
-  }
-  return results;
+    return results;
+  });
 }
 
 /** GET /commissions/summary: the partner's figures, from published and paid statements only. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   canMoveLead,
@@ -9,7 +9,8 @@ import {
   type LeadStatus,
 } from '@portal/contract';
 import type { Database, DbExecutor } from '../../db';
-import { leads, outbox, settings } from '../../db/schema';
+import { leads, outbox } from '../../db/schema';
+import { getSettingValue, putSystemSetting } from '../settings';
 import { enqueue, notifyOutbox, type OutboxHandler } from '../../lib/outbox';
 import { recordLeadEvent, type CrmConnector, type LeadEventBus, type RecordedLeadEvent } from '../leads';
 
@@ -26,8 +27,8 @@ const FIRST_PULL_LOOKBACK_MS = 24 * 60 * 60_000;
 
 /** The admin's mapping, or the defaults when the setting is missing (a bad value cannot be saved). */
 export async function loadStatusMapping(db: DbExecutor): Promise<Record<string, LeadStatus>> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, crmStatusMappingKey));
-  return (row && parseCrmStatusMapping(row.value)) || defaultCrmStatusMapping;
+  const value = await getSettingValue(db, crmStatusMappingKey);
+  return (value !== null && parseCrmStatusMapping(value)) || defaultCrmStatusMapping;
 }
 
 /** Lead-event listener: a move made in the portal is queued for the CRM in the move's transaction. */
@@ -94,8 +95,8 @@ export async function pullStatusChanges(
 ): Promise<PullResult> {
   if (!connector.listLeadsModifiedSince) return { seen: 0, moved: 0 };
   const mapping = await loadStatusMapping(db);
-  const [mark] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, pullWatermarkKey));
-  const markAt = mark ? Date.parse(mark.value) : Number.NaN;
+  const mark = await getSettingValue(db, pullWatermarkKey);
+  const markAt = mark === null ? Number.NaN : Date.parse(mark);
   const since = new Date(Number.isNaN(markAt) ? now() - FIRST_PULL_LOOKBACK_MS : markAt);
   let newest = since.getTime();
   const result: PullResult = { seen: 0, moved: 0 };
@@ -172,11 +173,7 @@ export async function pullStatusChanges(
     }
   }
 
-  const value = new Date(newest).toISOString();
-  await db
-    .insert(settings)
-    .values({ key: pullWatermarkKey, value })
-    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+  await putSystemSetting(db, pullWatermarkKey, new Date(newest).toISOString());
   return result;
 }
 

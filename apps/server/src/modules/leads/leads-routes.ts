@@ -12,6 +12,7 @@ import {
   retryOutboxRequest,
   retryOutboxResponse,
 } from '@portal/contract';
+import { limitRequestsPerIp, type RateLimit } from '../../lib/request-limits';
 import { currentUser } from '../../plugins/auth';
 import { getReferralPage, recordReferralVisit, submitLead } from './leads-service';
 import { createCrmPushHandler, PUSH_LEAD, retryFailedLeads } from './crm-push';
@@ -22,9 +23,9 @@ const minute = 60_000;
 
 /** Per client IP, fixed windows; shared by every instance through Redis when REDIS_URL is set (README). */
 export const leadRateLimits = {
-  submitPerIp: { max: 20, timeWindow: 10 * minute },
-  visitPerIp: { max: 60, timeWindow: minute },
-} as const;
+  submitPerIp: { max: 20, timeWindowMs: 10 * minute },
+  visitPerIp: { max: 60, timeWindowMs: minute },
+} as const satisfies Record<string, RateLimit>;
 
 /** A real form is about 1 KB; anything far larger is not a merchant typing. */
 const SUBMIT_BODY_LIMIT = 16 * 1024;
@@ -35,13 +36,14 @@ const visitSourceBody = z.object({ src: z.string().max(200).optional(), utm_sour
 export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.outbox.register(PUSH_LEAD, createCrmPushHandler(app.crm, app.leadEvents));
 
-  const limit = (rule: { max: number; timeWindow: number }) => (app.config.RATE_LIMITS === 'off' ? false : rule);
+  const limit = (name: keyof typeof leadRateLimits) =>
+    limitRequestsPerIp(app, name, leadRateLimits[name], () => messages.http.tooManyRequests);
 
   app.post(
     '/referral/by-uuid',
     {
       bodyLimit: SUBMIT_BODY_LIMIT,
-      config: { rateLimit: limit(leadRateLimits.submitPerIp) },
+      onRequest: limit('submitPerIp'),
       schema: {
         tags: ['leads'],
         // Anyone; a partner's token, when sent, credits the lead to that partner.
@@ -96,7 +98,7 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/referral/:uuid/visit',
     {
-      config: { rateLimit: limit(leadRateLimits.visitPerIp) },
+      onRequest: limit('visitPerIp'),
       schema: {
         tags: ['leads'],
         security: [],

@@ -1,13 +1,10 @@
+import escapeHtml from 'escape-html';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pipelineMessages } from '@portal/contract';
-import { settings } from '../../db/schema';
+import { getSettingValue } from '../settings';
 import { DEFAULT_BRAND, notificationSettingKeys, unsubscribe } from './notifications-service';
 import { getUnsubscribeSecret, readUnsubscribeToken, type MailKind } from './unsubscribe-token';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const kindLabels: Record<MailKind, string> = {
   lead_status: 'referral status updates',
@@ -43,11 +40,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   const brandOf = async () => {
-    const [row] = await app.db
-      .select({ value: settings.value })
-      .from(settings)
-      .where(eq(settings.key, notificationSettingKeys.companyName));
-    return row?.value.trim() || DEFAULT_BRAND;
+    return (await getSettingValue(app.db, notificationSettingKeys.companyName))?.trim() || DEFAULT_BRAND;
   };
   const readToken = async (token: string) => readUnsubscribeToken(await getUnsubscribeSecret(app.db), token);
   const invalid = (brand: string) =>

@@ -7,6 +7,7 @@ import { evictSessionsOnCommit } from '../../lib/session-evictions';
 import type { Mailer } from '../../lib/mailer';
 import { enqueue, type OutboxEntry, type OutboxHandler, type OutboxHandlers } from '../../lib/outbox';
 import type { CreatedLeadRefs, RecordedLeadEvent } from '../leads';
+import { getSettingValue } from '../settings';
 import { adminNewLeadMail, leadStatusMail, newReferralMail, notificationListId, type MailFrame } from './notification-mails';
 import { createUnsubscribeToken, getUnsubscribeSecret, type MailKind } from './unsubscribe-token';
 
@@ -34,13 +35,8 @@ export const preferenceColumn = {
 
 const offValues = new Set(['off', 'false', 'no', '0', 'disabled']);
 
-async function settingValue(db: DbExecutor, key: string): Promise<string | null> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
-  return row?.value ?? null;
-}
-
 async function adminMailsOn(db: DbExecutor): Promise<boolean> {
-  const value = await settingValue(db, notificationSettingKeys.newLeadEmails);
+  const value = await getSettingValue(db, notificationSettingKeys.newLeadEmails);
   return value === null || !offValues.has(value.trim().toLowerCase());
 }
 
@@ -143,7 +139,7 @@ function mailHandler(kind: MailKind, deps: MailDeps): OutboxHandler {
       }
 
       const frame: MailFrame = {
-        brand: (await settingValue(db, notificationSettingKeys.companyName))?.trim() || DEFAULT_BRAND,
+        brand: (await getSettingValue(db, notificationSettingKeys.companyName))?.trim() || DEFAULT_BRAND,
         unsubscribeUrl: await unsubscribeUrl(db, deps.config, user.id, kind),
         because: because[kind],
         listId: notificationListId(deps.config.publicUrl),

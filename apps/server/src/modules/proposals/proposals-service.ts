@@ -1,19 +1,17 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   DEFAULT_COMPANY_NAME,
-  dualPricingTermsOf,
   estimateSavings,
   proposalEstimateInput,
   proposalMessages,
   proposalValidDays,
-  settingKeys,
   type DualPricingTerms,
   type proposalRequest,
 } from '@portal/contract';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { DbExecutor } from '../../db';
-import { leads, settings } from '../../db/schema';
+import { leads } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import type { UserRow } from '../../lib/sessions';
 import { getBrandSettings } from '../settings';
@@ -23,14 +21,7 @@ const dayMs = 24 * 60 * 60_000;
 
 /** The program's terms as the admin set them (Dual Pricing Fee, Monthly Fee, Remaining Rate). */
 async function getDualPricingTerms(db: DbExecutor): Promise<DualPricingTerms> {
-  const keys = [settingKeys.dualPricingFee, settingKeys.dualPricingMonthlyFee, settingKeys.dualPricingRemainingRate];
-  const rows = await db.select().from(settings).where(inArray(settings.key, keys));
-  const valueOf = (key: string) => rows.find((row) => row.key === key)?.value ?? null;
-  return dualPricingTermsOf({
-    customerFeePct: valueOf(settingKeys.dualPricingFee),
-    monthlyProgramFee: valueOf(settingKeys.dualPricingMonthlyFee),
-    remainingRatePct: valueOf(settingKeys.dualPricingRemainingRate),
-  });
+  return (await getBrandSettings(db)).dualPricing;
 }
 
 /**

@@ -117,7 +117,7 @@ export function resourcesAdminRoutes(videoHosts: VideoHostCache): FastifyPluginA
       },
       async (request, reply) => {
         const actorId = currentUser(request).id;
-        const data = await app.db.transaction((tx) => createResource(tx, request.body, actorId));
+        const data = await createResource(app.db, request.body, actorId);
         await afterWrite();
         return reply.status(201).send({ status: 'success', message: m.added, data });
       },
@@ -135,7 +135,7 @@ export function resourcesAdminRoutes(videoHosts: VideoHostCache): FastifyPluginA
       },
       async (request) => {
         const actorId = currentUser(request).id;
-        const data = await app.db.transaction((tx) => reorderResources(tx, request.body.ids, actorId));
+        const data = await reorderResources(app.db, request.body.ids, actorId);
         return { status: 'success' as const, message: m.reordered, data };
       },
     );
@@ -153,7 +153,7 @@ export function resourcesAdminRoutes(videoHosts: VideoHostCache): FastifyPluginA
       },
       async (request) => {
         const actorId = currentUser(request).id;
-        const data = await app.db.transaction((tx) => updateResource(tx, request.params.id, request.body, actorId));
+        const data = await updateResource(app.db, request.params.id, request.body, actorId);
         await afterWrite();
         return { status: 'success' as const, message: m.updated, data };
       },
@@ -171,7 +171,7 @@ export function resourcesAdminRoutes(videoHosts: VideoHostCache): FastifyPluginA
       },
       async (request) => {
         const actorId = currentUser(request).id;
-        await app.db.transaction((tx) => deleteResource(tx, request.params.id, actorId));
+        await deleteResource(app.db, request.params.id, actorId);
         await afterWrite();
         return { status: 'success' as const, message: m.deleted };
       },
@@ -210,9 +210,7 @@ export function resourcesAdminRoutes(videoHosts: VideoHostCache): FastifyPluginA
             throw new AppError(413, tooLarge, { file: tooLarge });
           throw error;
         }
-        const data = await app.db.transaction((tx) =>
-          storeResourceFile(tx, request.params.id, { bytes, filename: part.filename }, actorId),
-        );
+        const data = await storeResourceFile(app.db, request.params.id, { bytes, filename: part.filename }, actorId);
         return { status: 'success' as const, message: m.updated, data };
       },
     );

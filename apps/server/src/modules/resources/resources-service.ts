@@ -10,7 +10,7 @@ import {
   type ResourceType,
   type UpdateResourceRequest,
 } from '@portal/contract';
-import type { DbExecutor } from '../../db';
+import type { Database, DbExecutor } from '../../db';
 import { byteaAsBase64, resourceFiles, resources, resourceViews } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, notFound } from '../../lib/errors';
@@ -105,66 +105,72 @@ function checkUrl(type: ResourceType, url: string | null | undefined) {
   if (problem) throw badRequest(problem, { url: problem });
 }
 
-export async function createResource(tx: DbExecutor, input: CreateResourceRequest, actorId: number): Promise<AdminResource> {
-  checkUrl(input.type, input.url);
-  const [{ next }] = (await tx
-    .select({ next: sql<number>`coalesce(max(${resources.position}) + 1, 0)::int` })
-    .from(resources)) as [{ next: number }];
-  const published = input.published ?? false;
-  const [row] = await tx
-    .insert(resources)
-    .values({
-      title: input.title.trim(),
-      type: input.type,
-      category: input.category.trim(),
-      description: input.description?.trim() ?? '',
-      ...urlColumns(input.type, input.url),
-      published,
-      featured: input.featured ?? false,
-      publishedAt: published ? new Date() : null,
-      position: Number(next),
-    })
-    .returning();
-  await recordAudit(tx, { actorId, action: 'resource.create', targetType: 'resource', targetId: row!.id, after: row });
-  return toAdmin(row!, null, 0);
+export async function createResource(db: Database, input: CreateResourceRequest, actorId: number): Promise<AdminResource> {
+  return db.transaction(async (tx) => {
+    checkUrl(input.type, input.url);
+    const [{ next }] = (await tx
+      .select({ next: sql<number>`coalesce(max(${resources.position}) + 1, 0)::int` })
+      .from(resources)) as [{ next: number }];
+    const published = input.published ?? false;
+    const [row] = await tx
+      .insert(resources)
+      .values({
+        title: input.title.trim(),
+        type: input.type,
+        category: input.category.trim(),
+        description: input.description?.trim() ?? '',
+        ...urlColumns(input.type, input.url),
+        published,
+        featured: input.featured ?? false,
+        publishedAt: published ? new Date() : null,
+        position: Number(next),
+      })
+      .returning();
+    await recordAudit(tx, { actorId, action: 'resource.create', targetType: 'resource', targetId: row!.id, after: row });
+    return toAdmin(row!, null, 0);
+  });
 }
 
 export async function updateResource(
-  tx: DbExecutor,
+  db: Database,
   id: number,
   input: UpdateResourceRequest,
   actorId: number,
 ): Promise<AdminResource> {
-  const [before] = await tx.select().from(resources).where(eq(resources.id, id)).for('update');
-  if (!before) throw notFound(m.notFound);
-  const type = input.type ?? before.type;
-  const url = input.url !== undefined ? input.url : input.type && input.type !== before.type ? null : before.url;
-  checkUrl(type, url);
-  const published = input.published ?? before.published;
-  const [row] = await tx
-    .update(resources)
-    .set({
-      title: input.title?.trim() ?? before.title,
-      type,
-      category: input.category?.trim() ?? before.category,
-      description: input.description?.trim() ?? before.description,
-      ...urlColumns(type, url),
-      published,
-      featured: input.featured ?? before.featured,
-      publishedAt: published && !before.publishedAt ? new Date() : before.publishedAt,
-    })
-    .where(eq(resources.id, id))
-    .returning();
-  // A file only belongs to the type it was checked against.
-  if (type !== before.type) await tx.delete(resourceFiles).where(eq(resourceFiles.resourceId, id));
-  await recordAudit(tx, { actorId, action: 'resource.update', targetType: 'resource', targetId: id, before, after: row });
-  return getAdminResource(tx, id);
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(resources).where(eq(resources.id, id)).for('update');
+    if (!before) throw notFound(m.notFound);
+    const type = input.type ?? before.type;
+    const url = input.url !== undefined ? input.url : input.type && input.type !== before.type ? null : before.url;
+    checkUrl(type, url);
+    const published = input.published ?? before.published;
+    const [row] = await tx
+      .update(resources)
+      .set({
+        title: input.title?.trim() ?? before.title,
+        type,
+        category: input.category?.trim() ?? before.category,
+        description: input.description?.trim() ?? before.description,
+        ...urlColumns(type, url),
+        published,
+        featured: input.featured ?? before.featured,
+        publishedAt: published && !before.publishedAt ? new Date() : before.publishedAt,
+      })
+      .where(eq(resources.id, id))
+      .returning();
+    // A file only belongs to the type it was checked against.
+    if (type !== before.type) await tx.delete(resourceFiles).where(eq(resourceFiles.resourceId, id));
+    await recordAudit(tx, { actorId, action: 'resource.update', targetType: 'resource', targetId: id, before, after: row });
+    return getAdminResource(tx, id);
+  });
 }
 
-export async function deleteResource(tx: DbExecutor, id: number, actorId: number): Promise<void> {
-  const [row] = await tx.delete(resources).where(eq(resources.id, id)).returning();
-  if (!row) throw notFound(m.notFound);
-  await recordAudit(tx, { actorId, action: 'resource.delete', targetType: 'resource', targetId: id, before: row });
+export async function deleteResource(db: Database, id: number, actorId: number): Promise<void> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(resources).where(eq(resources.id, id)).returning();
+    if (!row) throw notFound(m.notFound);
+    await recordAudit(tx, { actorId, action: 'resource.delete', targetType: 'resource', targetId: id, before: row });
+  });
 }
 
 /** The type of a resource that takes a file; 404 when missing, 400 for videos and links. */
@@ -180,31 +186,33 @@ export async function resourceTypeOf(db: DbExecutor, id: number): Promise<'pdf' 
  * 10 MB, an image resource a PNG, JPEG, GIF or WebP up to 5 MB. Name and client header are ignored.
  */
 export async function storeResourceFile(
-  tx: DbExecutor,
+  db: Database,
   id: number,
   upload: { bytes: Buffer; filename: string | undefined },
   actorId: number,
 ): Promise<AdminResource> {
-  const [resource] = await tx.select().from(resources).where(eq(resources.id, id)).for('update');
-  if (!resource) throw notFound(m.notFound);
-  if (!isFileType(resource.type)) throw badRequest(m.fileNotForType, { file: m.fileNotForType });
-  if (upload.bytes.length === 0) throw badRequest(m.fileRequired, { file: m.fileRequired });
-  const detected = detectFileType(upload.bytes);
-  if (resource.type === 'pdf') {
-    if (detected?.kind !== 'pdf') throw badRequest(m.pdfExpected, { file: m.pdfExpected });
-    if (upload.bytes.length > resourceFileLimits.pdf) throw new AppError(413, m.pdfTooLarge, { file: m.pdfTooLarge });
-  } else {
-    if (detected?.kind !== 'image') throw badRequest(m.imageExpected, { file: m.imageExpected });
-    if (upload.bytes.length > resourceFileLimits.image) throw new AppError(413, m.imageTooLarge, { file: m.imageTooLarge });
-  }
-  const file = { name: downloadName(upload.filename, detected.extension), mime: detected.mime, size: upload.bytes.length };
-  await tx
-    .insert(resourceFiles)
-    .values({ resourceId: id, ...file, data: upload.bytes })
-    .onConflictDoUpdate({ target: resourceFiles.resourceId, set: { ...file, data: upload.bytes, createdAt: new Date() } });
-  await tx.update(resources).set({ updatedAt: new Date() }).where(eq(resources.id, id));
-  await recordAudit(tx, { actorId, action: 'resource.file', targetType: 'resource', targetId: id, after: file });
-  return getAdminResource(tx, id);
+  return db.transaction(async (tx) => {
+    const [resource] = await tx.select().from(resources).where(eq(resources.id, id)).for('update');
+    if (!resource) throw notFound(m.notFound);
+    if (!isFileType(resource.type)) throw badRequest(m.fileNotForType, { file: m.fileNotForType });
+    if (upload.bytes.length === 0) throw badRequest(m.fileRequired, { file: m.fileRequired });
+    const detected = detectFileType(upload.bytes);
+    if (resource.type === 'pdf') {
+      if (detected?.kind !== 'pdf') throw badRequest(m.pdfExpected, { file: m.pdfExpected });
+      if (upload.bytes.length > resourceFileLimits.pdf) throw new AppError(413, m.pdfTooLarge, { file: m.pdfTooLarge });
+    } else {
+      if (detected?.kind !== 'image') throw badRequest(m.imageExpected, { file: m.imageExpected });
+      if (upload.bytes.length > resourceFileLimits.image) throw new AppError(413, m.imageTooLarge, { file: m.imageTooLarge });
+    }
+    const file = { name: downloadName(upload.filename, detected.extension), mime: detected.mime, size: upload.bytes.length };
+    await tx
+      .insert(resourceFiles)
+      .values({ resourceId: id, ...file, data: upload.bytes })
+      .onConflictDoUpdate({ target: resourceFiles.resourceId, set: { ...file, data: upload.bytes, createdAt: new Date() } });
+    await tx.update(resources).set({ updatedAt: new Date() }).where(eq(resources.id, id));
+    await recordAudit(tx, { actorId, action: 'resource.file', targetType: 'resource', targetId: id, after: file });
+    return getAdminResource(tx, id);
+  });
 }
 
 /** The file to send; partners reach only published resources (an unpublished one is "not found"). */
@@ -232,21 +240,23 @@ export async function recordResourceView(db: DbExecutor, id: number, userId: num
 }
 
 /** Sets the order to exactly this list of every resource's id. */
-export async function reorderResources(tx: DbExecutor, ids: number[], actorId: number): Promise<AdminResource[]> {
-  const existing = await tx.select({ id: resources.id, position: resources.position }).from(resources).for('update');
-  const known = new Set(existing.map((r) => r.id));
-  if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) {
-    throw badRequest(m.orderInvalid);
-  }
-  for (const [position, id] of ids.entries()) {
-    await tx.update(resources).set({ position }).where(eq(resources.id, id));
-  }
-  await recordAudit(tx, {
-    actorId,
-    action: 'resource.reorder',
-    targetType: 'resource',
-    before: [...existing].sort((a, b) => a.position - b.position || a.id - b.id).map((r) => r.id),
-    after: ids,
+export async function reorderResources(db: Database, ids: number[], actorId: number): Promise<AdminResource[]> {
+  return db.transaction(async (tx) => {
+    const existing = await tx.select({ id: resources.id, position: resources.position }).from(resources).for('update');
+    const known = new Set(existing.map((r) => r.id));
+    if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) {
+      throw badRequest(m.orderInvalid);
+    }
+    for (const [position, id] of ids.entries()) {
+      await tx.update(resources).set({ position }).where(eq(resources.id, id));
+    }
+    await recordAudit(tx, {
+      actorId,
+      action: 'resource.reorder',
+      targetType: 'resource',
+      before: [...existing].sort((a, b) => a.position - b.position || a.id - b.id).map((r) => r.id),
+      after: ids,
+    });
+    return listAdminResources(tx);
   });
-  return listAdminResources(tx);
 }

@@ -1,3 +1,10 @@
 export { settingsAdminRoutes, settingsPublicRoutes } from './settings-routes';
-export { getBrandName, getBrandSettings, getPublicSettings } from './settings-service';
+export {
+  getBrandName,
+  getBrandSettings,
+  getPublicSettings,
+  getSettingValue,
+  putSystemSetting,
+  settingValueSql,
+} from './settings-service';
 export { brandPageHead, landingPageInput } from './page-head';

@@ -1,6 +1,7 @@
+import escapeHtml from 'escape-html';
 import { DEFAULT_COMPANY_NAME } from '@portal/contract';
 import type { DbExecutor } from '../../db';
-import { escapeHtml, type PageHead } from '../../plugins/web-app';
+import type { PageHead } from '../../plugins/web-app';
 import { getBrandSettings } from './settings-service';
 
 const uuidPath = /^\/referral\/([0-9a-f-]{36})\/?$/i;

@@ -39,7 +39,7 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actorId = currentUser(request).id;
-      const data = await app.db.transaction((tx) => createSetting(tx, request.body, actorId));
+      const data = await createSetting(app.db, request.body, actorId);
       return reply.status(201).send({ status: 'success', message: messages.settings.added, data });
     },
   );
@@ -57,7 +57,7 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actorId = currentUser(request).id;
-      const data = await app.db.transaction((tx) => updateSetting(tx, request.params.key, request.body.value, actorId));
+      const data = await updateSetting(app.db, request.params.key, request.body.value, actorId);
       return { status: 'success' as const, message: messages.settings.updated, data };
     },
   );
@@ -74,7 +74,7 @@ export const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actorId = currentUser(request).id;
-      await app.db.transaction((tx) => deleteSetting(tx, request.params.key, actorId));
+      await deleteSetting(app.db, request.params.key, actorId);
       return { status: 'success' as const, message: messages.settings.deleted };
     },
   );

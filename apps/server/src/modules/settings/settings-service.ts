@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   crmStatusMappingKey,
   crmStatusMappingMessage,
@@ -18,7 +18,7 @@ import {
   type Setting,
 } from '@portal/contract';
 import type { Config } from '../../config';
-import type { DbExecutor } from '../../db';
+import type { Database, DbExecutor } from '../../db';
 import { recordAudit } from '../../lib/audit';
 import { settings } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -33,6 +33,29 @@ export function listSettings(db: DbExecutor): Promise<Setting[]> {
     .orderBy(sql`lower(${settings.key}) collate "C"`, sql`${settings.key} collate "C"`);
 }
 
+/**
+ * One setting's value as stored, or null when unset: how other modules read the keys they own (the
+ * currency, Admin Two-Factor, the CRM status mapping, New Lead Emails). Every read of the settings
+ * table goes through this module.
+ */
+export async function getSettingValue(db: DbExecutor, key: string): Promise<string | null> {
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
+  return row?.value ?? null;
+}
+
+/** The same value as a scalar subquery (null when unset), for a read that must stay one statement. */
+export function settingValueSql(key: string): SQL<string | null> {
+  return sql<string | null>`(select ${settings.value} from ${settings} where ${settings.key} = ${key})`;
+}
+
+/** Stores a value the server keeps for itself (the CRM pull's watermark): no audit, as no admin made it. */
+export async function putSystemSetting(db: DbExecutor, key: string, value: string): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+}
+
 /** Admin writes take the transaction they run in, and record themselves in the audit log with it. */
 /** A known key's value must follow its rule (brand-settings.ts); any other key takes any value. */
 function checkValue(key: string, value: string): void {
@@ -42,31 +65,37 @@ function checkValue(key: string, value: string): void {
     throw badRequest(crmStatusMappingMessage, { value: crmStatusMappingMessage });
 }
 
-export async function createSetting(tx: DbExecutor, given: Setting, actorId: number | null): Promise<Setting> {
-  // "contact us" is the Contact Us the product reads: a known key is stored in its one spelling.
-  const input = { key: findKnownSetting(given.key)?.key ?? given.key, value: given.value };
-  checkValue(input.key, input.value);
-  const [row] = await tx.insert(settings).values(input).onConflictDoNothing().returning(columns);
-  if (!row) throw conflict(messages.settings.keyTaken, { key: messages.settings.keyTaken });
-  await recordAudit(tx, { actorId, action: 'setting.create', targetType: 'setting', targetId: row.key, after: row });
-  return row;
+export async function createSetting(db: Database, given: Setting, actorId: number | null): Promise<Setting> {
+  return db.transaction(async (tx) => {
+    // "contact us" is the Contact Us the product reads: a known key is stored in its one spelling.
+    const input = { key: findKnownSetting(given.key)?.key ?? given.key, value: given.value };
+    checkValue(input.key, input.value);
+    const [row] = await tx.insert(settings).values(input).onConflictDoNothing().returning(columns);
+    if (!row) throw conflict(messages.settings.keyTaken, { key: messages.settings.keyTaken });
+    await recordAudit(tx, { actorId, action: 'setting.create', targetType: 'setting', targetId: row.key, after: row });
+    return row;
+  });
 }
 
 /** Only the value changes: a key is the setting's identity. */
-export async function updateSetting(tx: DbExecutor, key: string, value: string, actorId: number | null): Promise<Setting> {
-  checkValue(key, value);
-  const [before] = await tx.select(columns).from(settings).where(eq(settings.key, key)).for('update');
-  if (!before) throw notFound(messages.settings.notFound);
-  checkValue(key, value);
-  const [row] = await tx.update(settings).set({ value }).where(eq(settings.key, key)).returning(columns);
-  await recordAudit(tx, { actorId, action: 'setting.update', targetType: 'setting', targetId: key, before, after: row });
-  return row!;
+export async function updateSetting(db: Database, key: string, value: string, actorId: number | null): Promise<Setting> {
+  return db.transaction(async (tx) => {
+    checkValue(key, value);
+    const [before] = await tx.select(columns).from(settings).where(eq(settings.key, key)).for('update');
+    if (!before) throw notFound(messages.settings.notFound);
+    checkValue(key, value);
+    const [row] = await tx.update(settings).set({ value }).where(eq(settings.key, key)).returning(columns);
+    await recordAudit(tx, { actorId, action: 'setting.update', targetType: 'setting', targetId: key, before, after: row });
+    return row!;
+  });
 }
 
-export async function deleteSetting(tx: DbExecutor, key: string, actorId: number | null): Promise<void> {
-  const [row] = await tx.delete(settings).where(eq(settings.key, key)).returning(columns);
-  if (!row) throw notFound(messages.settings.notFound);
-  await recordAudit(tx, { actorId, action: 'setting.delete', targetType: 'setting', targetId: key, before: row });
+export async function deleteSetting(db: Database, key: string, actorId: number | null): Promise<void> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(settings).where(eq(settings.key, key)).returning(columns);
+    if (!row) throw notFound(messages.settings.notFound);
+    await recordAudit(tx, { actorId, action: 'setting.delete', targetType: 'setting', targetId: key, before: row });
+  });
 }
 
 const brandKeys = [

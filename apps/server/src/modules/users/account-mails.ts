@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { limits } from '@portal/contract';
-import type { DbExecutor } from '../../db';
+import type { Database, DbExecutor } from '../../db';
 import { passwordResets, users } from '../../db/schema';
 import { enqueue, type OutboxEntry } from '../../lib/outbox';
 import { generateToken, hashToken } from '../../lib/tokens';
@@ -52,16 +52,18 @@ export async function voidResetTokens(tx: DbExecutor, userId: number): Promise<v
 }
 
 /** Issues a single-use link token; the previous ones die with it. */
-export async function issueResetToken(tx: DbExecutor, userId: number, purpose: 'reset' | 'invite'): Promise<string> {
-  const token = generateToken();
-  await voidResetTokens(tx, userId);
-  await tx.insert(passwordResets).values({
-    tokenHash: hashToken(token),
-    userId,
-    purpose,
-    expiresAt: new Date(Date.now() + (purpose === 'invite' ? INVITE_TTL_MS : limits.resetTokenTtlMs)),
+export async function issueResetToken(db: Database, userId: number, purpose: 'reset' | 'invite'): Promise<string> {
+  return db.transaction(async (tx) => {
+    const token = generateToken();
+    await voidResetTokens(tx, userId);
+    await tx.insert(passwordResets).values({
+      tokenHash: hashToken(token),
+      userId,
+      purpose,
+      expiresAt: new Date(Date.now() + (purpose === 'invite' ? INVITE_TTL_MS : limits.resetTokenTtlMs)),
+    });
+    return token;
   });
-  return token;
 }
 
 type Deps = Pick<FastifyInstance, 'db' | 'config' | 'mailer' | 'log' | 'outbox'>;
@@ -81,7 +83,7 @@ export function registerAccountMails(app: Deps): void {
       const user = await userOf(entry);
       // Already accepted (or removed): nothing to send.
       if (!user || user.status !== 'invited') return;
-      const token = await app.db.transaction((tx) => issueResetToken(tx, user.id, 'invite'));
+      const token = await issueResetToken(app.db, user.id, 'invite');
       const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}&invite=1`;
       await app.mailer.send(await inviteMail(user, link, await getBrandName(app.db), payloadOf(entry).inviter ?? null));
       if (!app.config.SMTP_URL) app.log.info({ userId: user.id, link }, 'invitation written to the local outbox');
@@ -93,7 +95,7 @@ export function registerAccountMails(app: Deps): void {
     async handle(entry) {
       const user = await userOf(entry);
       if (!user || user.status !== 'active') return;
-      const token = await app.db.transaction((tx) => issueResetToken(tx, user.id, 'reset'));
+      const token = await issueResetToken(app.db, user.id, 'reset');
       const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
       await app.mailer.send(await passwordResetMail(user, link, await getBrandName(app.db)));
     },

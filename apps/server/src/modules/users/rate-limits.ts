@@ -1,14 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@portal/contract';
-import { AppError, badRequest } from '../../lib/errors';
+import { badRequest } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import type { UserRow } from '../../lib/sessions';
+import { limitRequestsPerIp, tooManyRequests, type RateLimit } from '../../lib/request-limits';
 import { normalizeEmail } from './users-service';
-
-export interface RateLimit {
-  max: number;
-  timeWindowMs: number;
-}
 
 const minute = 60_000;
 
@@ -41,26 +37,12 @@ export const resetMailIntervalMs = 2 * minute;
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
-function tooManyAttempts(reply: FastifyReply, waitMs: number): AppError {
-  reply.header('retry-after', Math.max(1, Math.ceil(waitMs / 1000)));
-  return new AppError(429, messages.http.tooManyAttempts(waitMs));
-}
+const tooManyAttempts = (reply: FastifyReply, waitMs: number) =>
+  tooManyRequests(reply, waitMs, messages.http.tooManyAttempts(waitMs));
 
 /** An onRequest hook answering 429 past one of `authRateLimits` from one client IP. */
 export function limitRequests(app: FastifyInstance, name: keyof typeof authRateLimits): Hook {
-  if (app.config.RATE_LIMITS === 'off') return async () => {};
-  const limit: RateLimit = authRateLimits[name];
-  // Named keys: limiters made here share one key space in Redis (the plugin names them by route).
-  const check = app.createRateLimit({
-    max: limit.max,
-    timeWindow: limit.timeWindowMs,
-    keyGenerator: (request) => `${name}:${request.ip}`,
-  });
-  return async (request, reply) => {
-    const result = await check(request);
-    if (result.isAllowed || !result.isExceeded) return;
-    throw tooManyAttempts(reply, result.ttlInSeconds * 1000);
-  };
+  return limitRequestsPerIp(app, name, authRateLimits[name], messages.http.tooManyAttempts);
 }
 
 export interface LoginThrottle {

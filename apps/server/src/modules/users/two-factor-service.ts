@@ -9,8 +9,9 @@ import {
   type TwoFactorStatus,
 } from '@portal/contract';
 import type { Database, DbExecutor } from '../../db';
-import { loginChallenges, settings, totpRecoveryCodes, userTotp, users } from '../../db/schema';
+import { loginChallenges, totpRecoveryCodes, userTotp, users } from '../../db/schema';
 import { isAdminAccount } from '../../lib/access';
+import { getSettingValue } from '../settings';
 import { recordAudit } from '../../lib/audit';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import type { SecretBox } from '../../lib/secret-box';
@@ -39,8 +40,7 @@ export type FactorUsed = 'totp' | 'recovery_code';
 
 /** The Admin Two-Factor setting: true when every admin must enrol. */
 export async function isTwoFactorRequiredForAdmins(db: DbExecutor): Promise<boolean> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, settingKeys.adminTwoFactor));
-  return row?.value.trim() === 'required';
+  return (await getSettingValue(db, settingKeys.adminTwoFactor))?.trim() === 'required';
 }
 
 export async function getTwoFactorStatus(db: Database, user: Pick<UserRow, 'id' | 'role'>): Promise<TwoFactorStatus> {

@@ -186,7 +186,7 @@ export async function requestPasswordReset(deps: UsersDeps, email: string): Prom
   const row = await findUserByEmail(deps.db, email);
   if (!row || (row.status !== 'active' && row.status !== 'pending_approval')) return;
   // Only the newest link works: a leaked older mail is worthless.
-  const token = await deps.db.transaction((tx) => issueResetToken(tx, row.id, 'reset'));
+  const token = await issueResetToken(deps.db, row.id, 'reset');
   const link = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   await deps.mailer.send(await passwordResetMail(row, link, await getBrandName(deps.db)));
   if (deps.config.SMTP_URL) {

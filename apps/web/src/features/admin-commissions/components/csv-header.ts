@@ -1,33 +1,17 @@
 import { importColumns, type ColumnMapping, type ImportColumn } from '@portal/contract';
+import { readCsv } from '@portal/contract/csv';
 
 /**
  * The header row of a CSV file, read in the browser so the admin can map columns before uploading.
- * Only the first line is parsed (quoted fields, doubled quotes, a UTF-8 BOM); the server parses the
- * whole file and is the judge of its validity.
+ * The first records are read with the server's reader (same delimiter detection: comma, semicolon
+ * or tab); the server parses the whole file and is the judge of its validity.
  */
 export async function readCsvHeader(file: File): Promise<string[]> {
-  const text = await file.slice(0, 64 * 1024).text();
-  const source = text.replace(/^\uFEFF/, '');
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < source.length; i++) {
-    const char = source[i];
-    if (quoted) {
-      if (char === '"' && source[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      cells.push(cell.trim());
-      cell = '';
-    } else if (char === '\n' || char === '\r') break;
-    else cell += char;
-  }
-  cells.push(cell.trim());
-  return cells.filter((header, index) => header !== '' || index < cells.length - 1);
+  // The reader guesses the delimiter from the first ten records, as it does on the server.
+  const { records } = readCsv(await file.slice(0, 64 * 1024).text(), 10);
+  const header = records.find((record) => record.some((cell) => cell.trim() !== '')) ?? [];
+  const cells = header.map((cell) => cell.trim());
+  return cells.filter((cell, index) => cell !== '' || index < cells.length - 1);
 }
 
 /** Words a processor's header may use for each column (Qualpay, Maast, IRIS-style reports). */

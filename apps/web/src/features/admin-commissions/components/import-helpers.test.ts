@@ -9,6 +9,19 @@ describe('readCsvHeader', () => {
     const headers = await readCsvHeader(fileOf('\uFEFFMerchant ID,"DBA, Name","Say ""hi""",$ Sales\r\n1,"a,b",x,2\n'));
     expect(headers).toEqual(['Merchant ID', 'DBA, Name', 'Say "hi"', '$ Sales']);
   });
+
+  it('reads a semicolon or a tab report in columns, as the server does, commas staying inside cells', async () => {
+    const headers = ['Merchant ID', 'DBA Name', '# Sales', '$ Sales', 'Net Revenue'];
+    const row = ['MID-1', 'Oak Street Pizza, Downtown', '120', '12,500.00', '234.56'];
+    for (const delimiter of [';', '\t']) {
+      const text = `${headers.join(delimiter)}\r\n${row.join(delimiter)}\r\n${row.join(delimiter)}\r\n`;
+      expect(await readCsvHeader(fileOf(text)), JSON.stringify(delimiter)).toEqual(headers);
+    }
+  });
+
+  it('skips blank lines before the header, as the server does', async () => {
+    expect(await readCsvHeader(fileOf('\n\nMID,Volume\n1,2\n'))).toEqual(['MID', 'Volume']);
+  });
 });
 
 describe('guessMapping', () => {

@@ -19,6 +19,7 @@ import { getServerMessage } from '@/lib/api/errors';
 import { getSavedMapping, useCommitImport, useImports, useRunImport } from '../api/imports';
 import { guessMapping, readCsvHeader } from './csv-header';
 import { DryRunReview } from './dry-run-review';
+import { ReportFormatHelp } from './report-format-help';
 import { getFieldErrors } from './server-errors';
 
 type Step = 'upload' | 'map' | 'review';
@@ -227,6 +228,7 @@ function UploadStep({
             The processor&rsquo;s monthly residual export: one row per merchant ID. Up to 20 MB.
           </p>
         )}
+        <ReportFormatHelp />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
