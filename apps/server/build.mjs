@@ -1,5 +1,6 @@
 // `npm run build -w apps/server`: the server compiled to one JavaScript module, dist/server.js, which
-// `npm start` runs with plain `node` (no TypeScript loader in the production process; decision 011).
+// `npm start` runs with plain `node` (no TypeScript loader in the production process; decision 011),
+// and beside it dist/create-cluster.js, which the server runs once to create an embedded cluster.
 // Only the server's own sources and the contract package (TypeScript source) are bundled; every other
 // package stays an import resolved from node_modules at run time, as it is under tsx.
 import path from 'node:path';
@@ -19,8 +20,11 @@ const packagesExternal = {
 };
 
 await build({
-  entryPoints: [path.join(serverRoot, 'src/server.ts')],
-  outfile: path.join(serverRoot, 'dist/server.js'),
+  // The server, and the script it runs in a process of its own to create an embedded cluster (src/db/index.ts).
+  entryPoints: [path.join(serverRoot, 'src/server.ts'), path.join(serverRoot, 'src/db/create-cluster.ts')],
+  // Both directly in dist/, one folder below apps/server as src/server-root.ts expects.
+  outdir: path.join(serverRoot, 'dist'),
+  entryNames: '[name]',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -3,7 +3,9 @@
 // request hashes the token and reads its session: the state before the cache) and on; with
 // BENCH_REDIS_URL or REDIS_URL set also on with Redis (the PING barrier per tick of several instances).
 // PGlite always; PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL is set. Each server
-// runs in a child process. Run alone: `node --import tsx scripts/bench/me.ts` (BENCH_SECONDS, default 10).
+// runs in a child process. Beside the rates, the CPU each request cost the server's process: on a
+// shared machine the rates move with the load, the CPU per request much less.
+// Run alone: `node --import tsx scripts/bench/me.ts` (BENCH_SECONDS, default 10).
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
@@ -18,7 +20,7 @@ import Fastify from 'fastify';
 import { openDatabase } from '../../apps/server/src/db';
 import { users } from '../../apps/server/src/db/schema';
 import { createSession } from '../../apps/server/src/lib/sessions';
-import { buildBenchApp, withPostgresDatabase } from './support';
+import { buildBenchApp, loadAverageLine, processCpuMs, withPostgresDatabase } from './support';
 /* eslint-enable no-restricted-imports */
 
 const ME_PATH = '/api/v1/users/me';
@@ -37,6 +39,9 @@ interface MeBenchRow {
   p99Ms: number;
   unexpected: number;
   errors: number;
+  /** CPU milliseconds the server's process spent per request while measured (null off Linux): unlike
+   * the rates, it hardly moves with the load of a shared machine. */
+  serverCpuMs: number | null;
 }
 
 async function serve(target: ServeTarget): Promise<void> {
@@ -72,7 +77,7 @@ async function serve(target: ServeTarget): Promise<void> {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-async function startServer(target: ServeTarget): Promise<Serving & { stop(): Promise<void> }> {
+async function startServer(target: ServeTarget): Promise<Serving & { pid: number; stop(): Promise<void> }> {
   const child = fork(fileURLToPath(import.meta.url), [], {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, BENCH_SERVE: JSON.stringify(target) },
@@ -85,6 +90,7 @@ async function startServer(target: ServeTarget): Promise<Serving & { stop(): Pro
   ])) as [Serving];
   return {
     ...serving,
+    pid: child.pid!,
     async stop() {
       const exited = once(child, 'exit');
       child.disconnect();
@@ -102,7 +108,9 @@ async function benchTarget(target: ServeTarget, seconds: number): Promise<MeBenc
       headers: { authorization: `Bearer ${server.token}` },
     };
     await autocannon({ ...options, amount: 2_000 }); // warm-up: JIT, pools, first queries
+    const cpuBefore = processCpuMs(server.pid);
     const result = await autocannon({ ...options, duration: seconds });
+    const cpuAfter = processCpuMs(server.pid);
     const ok = Number(result.statusCodeStats?.['200']?.count ?? 0);
     return {
       target: target.kind === 'bare' ? 'bare Fastify GET' : `/users/me ${target.label}`,
@@ -110,6 +118,10 @@ async function benchTarget(target: ServeTarget, seconds: number): Promise<MeBenc
       p99Ms: result.latency.p99,
       unexpected: result.requests.total - ok,
       errors: result.errors + result.timeouts,
+      serverCpuMs:
+        cpuBefore === null || cpuAfter === null
+          ? null
+          : Math.round(((cpuAfter - cpuBefore) / Math.max(result.requests.total, 1)) * 1000) / 1000,
     };
   } finally {
     await server.stop();
@@ -118,7 +130,7 @@ async function benchTarget(target: ServeTarget, seconds: number): Promise<MeBenc
 
 function printTable(rows: MeBenchRow[]): void {
   const bare = rows[0]!;
-  const header = ['target', 'req/s', 'of bare', 'p99 ms', 'unexpected', 'errors'];
+  const header = ['target', 'req/s', 'of bare', 'p99 ms', 'unexpected', 'errors', 'server CPU ms/req', 'bare CPU/this'];
   const cells = rows.map((r) => [
     r.target,
     String(r.requestsPerSec),
@@ -126,12 +138,18 @@ function printTable(rows: MeBenchRow[]): void {
     String(r.p99Ms),
     String(r.unexpected),
     String(r.errors),
+    r.serverCpuMs === null ? '-' : r.serverCpuMs.toFixed(3),
+    r === bare || r.serverCpuMs === null || bare.serverCpuMs === null ? '-' : (bare.serverCpuMs / r.serverCpuMs).toFixed(3),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (c: string[]) => c.map((v, i) => (i >= 1 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ');
   console.log(line(header));
   for (const c of cells) console.log(line(c));
   console.log('target: >= 0.500 of bare with p99 < 20 ms on both databases');
+  console.log(
+    "bare CPU/this: the bare route's server CPU per request over this one's, the rate ratio if the server's CPU were the only limit",
+  );
+  console.log(loadAverageLine());
 }
 
 /** Measures, prints the table and returns the rows (scripts/bench/index.ts calls it). */

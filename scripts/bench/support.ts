@@ -1,4 +1,5 @@
 // Shared by the benches: what each would otherwise write again.
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -67,3 +68,14 @@ export const loadAverageLine = () =>
     .loadavg()
     .map((n) => n.toFixed(1))
     .join(' / ')} on ${os.cpus().length} cores`;
+
+/** CPU milliseconds a process has used so far (user and kernel, from /proc at 100 ticks a second), null off Linux. */
+export function processCpuMs(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}

@@ -7,8 +7,8 @@ import { users } from './schema';
 import { migrationsFolder, openDatabase } from '.';
 
 /**
- * The embedded database on disk, as `npm start` opens it: a first start creates the cluster, migrates
- * and reopens it (so the memory initdb grew is freed); a later start finds everything in place.
+ * The embedded database on disk, as `npm start` opens it: a first start creates and migrates the
+ * cluster in a process of its own (db/create-cluster.ts) and opens it; a later start finds everything in place.
  */
 describe.skipIf(process.env.TEST_DB === 'postgres')('the embedded database in a data directory', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-data-dir-test-'));

@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -70,7 +73,23 @@ export function createPool(url: string, opts: OpenDatabaseOptions = {}): pg.Pool
  * file cache. Durability is untouched: this is a cache size, WAL and syncs stay as they were.
  */
 export const PGLITE_SHARED_BUFFERS = '8MB';
-const pgliteStartParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
+/** Extensions the migrations create (PostgreSQL ships them; PGlite loads them on demand), and the start parameters. */
+export const pgliteOptions: PGliteOptions = {
+  extensions: { pg_trgm },
+  startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+};
+
+/**
+ * Creates and migrates the cluster of an empty data directory in a process of its own (db/create-cluster.ts),
+ * so the memory that costs is handed back when it exits. It sits beside this module, as TypeScript
+ * run through tsx in the sources and as JavaScript beside dist/server.js in the bundle (build.mjs).
+ */
+async function createCluster(dir: string): Promise<void> {
+  const self = fileURLToPath(import.meta.url);
+  const script = path.join(path.dirname(self), `create-cluster${path.extname(self)}`);
+  const execArgv = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  await promisify(execFile)(process.execPath, [...execArgv, script, dir]);
+}
 
 /** Opens the embedded PGlite (on disk or in memory) or a PostgreSQL server, and migrates it. */
 export async function openDatabase(target: DatabaseTarget, opts: OpenDatabaseOptions = {}): Promise<DatabaseHandle> {
@@ -86,27 +105,19 @@ export async function openDatabase(target: DatabaseTarget, opts: OpenDatabaseOpt
     return { db: trackCommits(db), kind: 'postgres', close: () => pool.end() };
   }
   let client: PGlite | undefined;
-  // Extensions the migrations create (PostgreSQL ships them; PGlite loads them on demand).
-  const options: PGliteOptions = { extensions: { pg_trgm }, startParams: pgliteStartParams };
   // Never two processes in one data directory (data-dir-lock.ts): refused here, before PGlite reads a page.
   let unlock = () => {};
   try {
     if ('dataDir' in target) {
       unlock = lockDataDir(target.dataDir);
       const dir = path.join(target.dataDir, 'pgdata');
-      const created = !fs.existsSync(path.join(dir, 'PG_VERSION'));
-      fs.mkdirSync(dir, { recursive: true });
-      client = new PGlite(dir, options);
-      if (created) {
-        // Creating the cluster (initdb) and the first migrations grow PGlite's WebAssembly memory to
-        // about 600 MB, and that memory never shrinks: a first start stayed there, idle, until the next
-        // restart. Reopened, the new instance starts from a small memory and the old one is freed.
-        await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
-        await client.close();
-        client = new PGlite(dir, options);
+      if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
+        fs.mkdirSync(dir, { recursive: true });
+        await createCluster(dir);
       }
+      client = new PGlite(dir, pgliteOptions);
     } else {
-      client = new PGlite({ ...options, loadDataDir: target.loadDataDir });
+      client = new PGlite({ ...pgliteOptions, loadDataDir: target.loadDataDir });
     }
     const opened = client;
     const db = drizzlePglite(opened, { schema });
