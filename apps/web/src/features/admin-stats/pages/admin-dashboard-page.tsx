@@ -11,7 +11,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PeriodPicker, usePeriod } from '@/components/ui/period-picker';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
-import { useAdminStats, useCrmHealth, useRetryFailed } from './dashboard-api';
+import { useAdminStats, useCrmHealth, useRetryFailed } from '../api/admin-stats';
 
 const fills: Record<BadgeTone, string> = {
   slate: 'bg-slate-400',

@@ -24,9 +24,9 @@ import { getServerMessage } from '@/lib/api/errors';
 import { useAuthStore } from '@/lib/auth/auth-store';
 import { useZodForm } from '@/lib/forms/use-zod-form';
 import { paths } from '@/lib/paths';
-import { useUpdateUser, useUser, useUserAction, type UserAction } from './api/users-api';
-import { ReasonDialog } from './components/reason-dialog';
-import { percent, relativeTime, roleLabels, shortDate, statusLabels, statusTones } from './format';
+import { useUpdateUser, useUser, useUserAction, type UserAction } from '../api/admin-users';
+import { ReasonDialog } from '../components/reason-dialog';
+import { percent, relativeTime, roleLabels, shortDate, statusLabels, statusTones } from '../components/format';
 
 /** /admin/users/{id}: profile, figures, actions, referrals and audit trail of one user. */
 export function AdminUserPage() {

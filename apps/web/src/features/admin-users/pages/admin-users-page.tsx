@@ -22,10 +22,10 @@ import { CursorPager, Table, type Column, type SortState } from '@/components/ui
 import { cn } from '@/components/ui/cn';
 import { getServerMessage } from '@/lib/api/errors';
 import { paths } from '@/lib/paths';
-import { downloadUsersCsv, useUserAction, useUsers, type UserFilters } from './api/users-api';
-import { InviteDialog } from './components/invite-dialog';
-import { ReasonDialog } from './components/reason-dialog';
-import { percent, relativeTime, roleLabels, shortDate, statusLabels, statusTones } from './format';
+import { downloadUsersCsv, useUserAction, useUsers, type UserFilters } from '../api/admin-users';
+import { InviteDialog } from '../components/invite-dialog';
+import { ReasonDialog } from '../components/reason-dialog';
+import { percent, relativeTime, roleLabels, shortDate, statusLabels, statusTones } from '../components/format';
 
 const m = messages.adminUsers;
 const roleOptions = [

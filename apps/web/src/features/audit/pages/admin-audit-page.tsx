@@ -10,7 +10,7 @@ import { CursorPager, Table, type Column } from '@/components/ui/table';
 import { getServerMessage } from '@/lib/api/errors';
 import { formatDateTime } from '@/lib/format';
 import { compact, useUrlFilters } from '@/lib/url-state';
-import { useAudit, type AuditFilters } from '../api/get-audit';
+import { useAudit, type AuditFilters } from '../api/audit';
 
 const filterKeys = ['action', 'target_type', 'from', 'to'] as const;
 const targetTypes = [

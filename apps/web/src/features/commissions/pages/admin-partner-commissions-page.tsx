@@ -12,13 +12,13 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { getServerMessage } from '@/lib/api/errors';
 import { paths } from '@/lib/paths';
-import { usePartner } from './api/partner';
-import { usePartnerPlan, useSavePartnerPlan } from './api/plan';
-import { AdjustmentDialog } from './components/adjustment-dialog';
-import { LinesPanel } from './components/lines-panel';
-import { MerchantAccountsPanel } from './components/merchant-accounts-panel';
-import { PlanForm } from './components/plan-form';
-import { StatementsPanel } from './components/statements-panel';
+import { usePartner } from '../api/partner-commissions';
+import { usePartnerPlan, useSavePartnerPlan } from '../api/plan';
+import { AdjustmentDialog } from '../components/adjustment-dialog';
+import { LinesPanel } from '../components/lines-panel';
+import { MerchantAccountsPanel } from '../components/merchant-accounts-panel';
+import { PlanForm } from '../components/plan-form';
+import { StatementsPanel } from '../components/statements-panel';
 
 /** /admin/commissions/partners/:id: one partner's plan (program plan or an override) and statements. */
 export function AdminPartnerCommissionsPage() {

@@ -10,8 +10,8 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { PageSpinner } from '@/components/ui/spinner';
 import { getServerMessage } from '@/lib/api/errors';
 import { paths } from '@/lib/paths';
-import { useAdminStatement, useDownloadAdminStatement, usePublishStatements } from './api/statements';
-import { MarkPaidDialog } from './components/mark-paid-dialog';
+import { useAdminStatement, useDownloadAdminStatement, usePublishStatements } from '../api/statements';
+import { MarkPaidDialog } from '../components/mark-paid-dialog';
 
 /** /admin/commissions/statements/:id: a partner's statement exactly as they see it, with its files. */
 export function AdminStatementPage() {

@@ -22,8 +22,8 @@ import { Table, type Column } from '@/components/ui/table';
 import { useAuthStore } from '@/lib/auth/auth-store';
 import { formatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { useMyStatements } from './api/get-statements';
-import { useCommissionSummary } from './api/get-summary';
+import { useMyStatements } from '../api/get-statements';
+import { useCommissionSummary } from '../api/get-summary';
 
 // The canvas chart loads after the page's figures, in its own chunk (as on the dashboard).
 const EarningsChart = lazy(() => import('@/components/commissions/earnings-chart').then((m) => ({ default: m.EarningsChart })));

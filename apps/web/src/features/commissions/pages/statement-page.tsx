@@ -8,8 +8,8 @@ import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { getServerMessage } from '@/lib/api/errors';
 import { paths } from '@/lib/paths';
-import { useDownloadStatement } from './api/download-statement';
-import { useMyStatement } from './api/get-statement';
+import { useDownloadStatement } from '../api/download-statement';
+import { useMyStatement } from '../api/get-statement';
 
 /** /compensation/statements/:id: one of the partner's statements, with its CSV and PDF. */
 export function StatementPage() {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { DashboardTimeseries } from '@portal/contract';
-import { formatBucket, formatCount } from '../format';
+import { formatBucket, formatCount } from './format';
 
 const colors = { referrals: '#2563eb', visits: '#f59e0b' };
 

@@ -11,14 +11,14 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PeriodPicker, usePeriod } from '@/components/ui/period-picker';
 import { ShareKit } from '@/components/share-kit/share-kit';
 import { useAuthStore } from '@/lib/auth/auth-store';
-import { useDashboardSummary, useDashboardTimeseries } from './api/get-dashboard';
-import { ActivityTable } from './components/activity-table';
-import { GettingStarted } from './components/getting-started';
-import { StatCard } from './components/stat-card';
-import { formatCount, formatDate, formatPercent } from './format';
+import { useDashboardSummary, useDashboardTimeseries } from '../api/dashboard';
+import { ActivityTable } from '../components/activity-table';
+import { GettingStarted } from '../components/getting-started';
+import { StatCard } from '../components/stat-card';
+import { formatCount, formatDate, formatPercent } from '../components/format';
 
 // The canvas chart library loads after the page's figures, in its own chunk.
-const ActivityChart = lazy(() => import('./components/activity-chart').then((m) => ({ default: m.ActivityChart })));
+const ActivityChart = lazy(() => import('../components/activity-chart').then((m) => ({ default: m.ActivityChart })));
 
 /** The partner's referral list (the pipeline screens); filtered by status or opened at one referral. */
 const referralsPath = '/referrals';

@@ -1,7 +1,7 @@
 import axios from 'axios';
 import { api } from '@/lib/api/client';
 import { apiPaths } from '@/lib/api/paths';
-import { buildReferralPayload, readReferralAnswer, type SubmitReferralInput } from './submit-referral';
+import { buildReferralPayload, readReferralAnswer, type SubmitReferralInput } from '../landing/api/submit-referral';
 
 /**
  * POST /leads/referral/by-uuid from inside the app (/submit, /admin/submit): through the app's axios

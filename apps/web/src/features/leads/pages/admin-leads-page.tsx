@@ -30,10 +30,10 @@ import { compact, useUrlFilters } from '@/lib/url-state';
 import { useExportAdminLeads } from '../api/export-admin-leads';
 import { useAdminLeads, type AdminLeadFilters } from '../api/get-admin-leads';
 import { searchPartners } from '../api/search-partners';
-import { BulkStatusDialog } from './bulk-status-dialog';
-import { DisabledPartnerBadge } from './disabled-partner-badge';
-import { LeadDetailSheet } from './lead-detail-sheet';
-import { SyncStateBadge } from './sync-state-badge';
+import { BulkStatusDialog } from '../components/bulk-status-dialog';
+import { DisabledPartnerBadge } from '../components/disabled-partner-badge';
+import { LeadDetailSheet } from '../components/lead-detail-sheet';
+import { SyncStateBadge } from '../components/sync-state-badge';
 
 const filterKeys = [
   'status',

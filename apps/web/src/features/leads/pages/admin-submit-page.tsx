@@ -1,6 +1,6 @@
 import { PartnerPicker } from '@/components/partner-picker';
-import { searchPartners } from '@/features/admin-leads/api/search-partners';
-import { SubmitPage } from '@/features/referral/submit-page';
+import { searchPartners } from '../api/search-partners';
+import { SubmitPage } from './submit-page';
 
 /** /admin/submit: the Submit Referral form with a picker for the partner to credit. */
 export function AdminSubmitRoute() {

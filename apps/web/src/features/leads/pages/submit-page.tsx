@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { useAuthStore } from '@/lib/auth/auth-store';
 import { usePublicSettings } from '@/lib/api/get-public-settings';
-import { submitReferralInApp } from './api/submit-referral-in-app';
-import { ReferralForm } from './components/referral-form';
-import { sendReferral } from './send-referral';
+import { submitReferralInApp } from '../api/submit-referral-in-app';
+import { ReferralForm } from '../landing/components/referral-form';
+import { sendReferral } from '../landing/send-referral';
 
 /** The partner an admin credits a referral to; null leaves it unattributed. */
 export interface CreditedPartner {

@@ -13,7 +13,7 @@ import { SelectField } from '@/components/ui/select';
 import { getServerMessage } from '@/lib/api/errors';
 import { useZodForm } from '@/lib/forms/use-zod-form';
 import { paths } from '@/lib/paths';
-import { downloadProposal } from '../api/create-proposal';
+import { downloadProposal } from '../api/proposals';
 
 const basisOptions: { value: FeeBasis; label: string }[] = [
   { value: 'fees', label: 'Monthly fees (from the statement)' },

@@ -11,8 +11,8 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { ResourceThumbnail } from '@/components/resources/resource-thumbnail';
-import { adminResourcesQuery, deleteResource, reorderResources, updateResource, useAdminResources } from './api/admin-resources';
-import { ResourceFormDialog } from './components/resource-form-dialog';
+import { adminResourcesQuery, deleteResource, reorderResources, updateResource, useAdminResources } from '../api/admin-resources';
+import { ResourceFormDialog } from '../components/resource-form-dialog';
 
 const m = messages.resources;
 

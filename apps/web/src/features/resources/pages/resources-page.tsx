@@ -9,8 +9,8 @@ import { inputClasses } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { countResourceView, useResources } from '@/lib/api/resources';
 import { ResourceCard } from '@/components/resources/resource-card';
-import { VideoDialog } from './components/video-dialog';
-import { downloadResourceFile, openResourceFile, openResourceLink } from './open-resource';
+import { VideoDialog } from '../components/video-dialog';
+import { downloadResourceFile, openResourceFile, openResourceLink } from '../components/open-resource';
 
 const grid = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
 

@@ -12,9 +12,9 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useSettings } from '../api/get-settings';
 import { useDeleteSetting } from '../api/delete-setting';
-import { SettingForm } from './setting-form';
-import { KnownSettings } from './known-settings';
-import { SettingsTable } from './settings-table';
+import { SettingForm } from '../components/setting-form';
+import { KnownSettings } from '../components/known-settings';
+import { SettingsTable } from '../components/settings-table';
 
 const m = messages.settings;
 

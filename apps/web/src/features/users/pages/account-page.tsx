@@ -1,5 +1,5 @@
 import { PageHeader } from '@/components/ui/page-header';
-import { AccountSecurity } from './account-security';
+import { AccountSecurity } from '../components/account-security';
 
 /** /admin/account: an admin's own password and sessions (partners have them on /settings). */
 export function AccountPage() {

@@ -10,7 +10,7 @@ import { TextField } from '@/components/ui/field';
 import { getServerMessage, hasServerAnswer } from '@/lib/api/errors';
 import { paths } from '@/lib/paths';
 import { useRequestPasswordReset } from '../api/forgot-password';
-import { AuthShell, BackToLoginLink } from './auth-shell';
+import { AuthShell, BackToLoginLink } from '../components/auth-shell';
 
 const m = messages.forgotPassword;
 

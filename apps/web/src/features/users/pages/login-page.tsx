@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { LoginChallenge } from '@portal/contract';
 import { usePublicSettings } from '@/lib/api/get-public-settings';
-import { AuthShell } from './auth-shell';
-import { LoginForm } from './login-form';
-import { RegisterForm } from './register-form';
-import { TwoFactorStep } from './two-factor-step';
+import { AuthShell } from '../components/auth-shell';
+import { LoginForm } from '../components/login-form';
+import { RegisterForm } from '../components/register-form';
+import { TwoFactorStep } from '../components/two-factor-step';
 
 /**
  * /login, which also hosts self-registration: the spec's route table has no /register, so the card

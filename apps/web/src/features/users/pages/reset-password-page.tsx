@@ -12,8 +12,8 @@ import { getServerMessage, hasServerAnswer } from '@/lib/api/errors';
 import type { LoginState } from '@/lib/auth/login-state';
 import { paths } from '@/lib/paths';
 import { useResetPassword } from '../api/reset-password';
-import { PasswordStrengthHint } from './password-strength-meter';
-import { AuthShell, BackToLoginLink } from './auth-shell';
+import { PasswordStrengthHint } from '../components/password-strength-meter';
+import { AuthShell, BackToLoginLink } from '../components/auth-shell';
 
 const m = messages.resetPassword;
 

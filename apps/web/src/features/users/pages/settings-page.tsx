@@ -9,9 +9,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { getServerMessage } from '@/lib/api/errors';
 import { useZodForm } from '@/lib/forms/use-zod-form';
 import { usePixelId } from '../api/get-pixel-id';
-import { NotificationSettingsCard } from './notification-settings-card';
-import { ConversionsApiCard } from './conversions-api-card';
-import { AccountSecurity } from './account-security';
+import { NotificationSettingsCard } from '../components/notification-settings-card';
+import { ConversionsApiCard } from '../components/conversions-api-card';
+import { AccountSecurity } from '../components/account-security';
 import { useUpdatePixelId } from '../api/update-pixel-id';
 
 export function SettingsPage() {
