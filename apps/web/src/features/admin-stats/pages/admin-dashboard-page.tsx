@@ -2,16 +2,15 @@ import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import { leadStatuses, leadStatusLabels, periodLabels, type AdminStats, type CrmHealth } from '@portal/contract';
 import { RefreshIcon } from '@/components/icons';
-import { Alert } from '@/components/ui/alert';
 import { leadStatusTones, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { PageHeader } from '@/components/ui/page-header';
 import { PeriodPicker, usePeriod } from '@/components/ui/period-picker';
-import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
 import { useAdminStats, useCrmHealth, useRetryFailed } from '../api/admin-stats';
+import { QueryState } from '@/components/ui/query-state';
 
 const fills: Record<BadgeTone, string> = {
   slate: 'bg-slate-400',
@@ -38,17 +37,9 @@ export function AdminDashboardPage() {
         description={`The referral program, ${periodLabels[period].toLowerCase()}.`}
         actions={<PeriodPicker className="w-44" />}
       />
-      {stats.isPending ? (
-        <PageSpinner />
-      ) : stats.isError ? (
-        <Alert tone="error" title="Failed to load the figures">
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void stats.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : (
-        <Dashboard stats={stats.data} />
-      )}
+      <QueryState query={stats} errorTitle="Failed to load the figures">
+        {(data) => <Dashboard stats={data} />}
+      </QueryState>
     </>
   );
 }

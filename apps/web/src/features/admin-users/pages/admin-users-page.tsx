@@ -10,7 +10,6 @@ import {
   type UserStatus,
 } from '@portal/contract';
 import { DownloadIcon, MailIcon, PlusIcon, SearchIcon, UsersIcon } from '@/components/icons';
-import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -26,6 +25,7 @@ import { downloadUsersCsv, useUserAction, useUsers, type UserFilters } from '../
 import { InviteDialog } from '../components/invite-dialog';
 import { ReasonDialog } from '../components/reason-dialog';
 import { percent, relativeTime, roleLabels, shortDate, statusLabels, statusTones } from '../components/format';
+import { QueryError } from '@/components/ui/query-state';
 
 const m = messages.adminUsers;
 const roleOptions = [
@@ -274,11 +274,7 @@ export function AdminUsersPage() {
       )}
 
       {users.isError ? (
-        <Alert tone="error" title="Failed to load users">
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void users.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <QueryError query={users} title="Failed to load users" />
       ) : (
         <Table
           caption="Users"

@@ -1,8 +1,6 @@
 import { useMemo } from 'react';
 import type { AuditEntry } from '@portal/contract';
-import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Select } from '@/components/ui/select';
@@ -11,6 +9,7 @@ import { getServerMessage } from '@/lib/api/errors';
 import { formatDateTime } from '@/lib/format';
 import { compact, useUrlFilters } from '@/lib/url-state';
 import { useAudit, type AuditFilters } from '../api/audit';
+import { QueryError } from '@/components/ui/query-state';
 
 const filterKeys = ['action', 'target_type', 'from', 'to'] as const;
 const targetTypes = [
@@ -123,11 +122,7 @@ export function AdminAuditPage() {
         />
       </div>
       {audit.isError ? (
-        <Alert tone="error" title={getServerMessage(audit.error) ?? 'The audit log could not be loaded'}>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void audit.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <QueryError query={audit} title={getServerMessage(audit.error) ?? 'The audit log could not be loaded'} />
       ) : (
         <Table
           caption="Audit log"

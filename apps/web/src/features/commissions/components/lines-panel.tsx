@@ -10,8 +10,6 @@ import {
   type LineStatusRequest,
 } from '@portal/contract';
 import { LineStatusBadge } from '@/components/commissions/status-badges';
-import { RefreshIcon } from '@/components/icons';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextAreaField, TextField } from '@/components/ui/field';
@@ -20,6 +18,7 @@ import { getServerMessage } from '@/lib/api/errors';
 import { useChangeLineStatus, usePartnerLines } from '../api/merchants';
 import { useAdminStatements } from '../api/statements';
 import { getFieldErrors } from './server-errors';
+import { QueryError } from '@/components/ui/query-state';
 
 type Action = 'hold' | 'void' | 'release';
 
@@ -144,11 +143,7 @@ export function LinesPanel({ partnerId, currency }: { partnerId: number; currenc
         />
       </div>
       {lines.isError && !lines.data ? (
-        <Alert tone="error" title={getServerMessage(lines.error) ?? 'Failed to load the lines.'}>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void lines.refetch()}>
-            <RefreshIcon className="size-4" /> Retry
-          </Button>
-        </Alert>
+        <QueryError query={lines} title={getServerMessage(lines.error) ?? 'Failed to load the lines.'} retryLabel="Retry" />
       ) : (
         <Table
           caption="Commission lines"

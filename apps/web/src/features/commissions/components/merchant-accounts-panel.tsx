@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { commissionMessages, formatCents, monthLabel, type CommissionLine, type MerchantAccount } from '@portal/contract';
-import { RefreshIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -12,6 +11,7 @@ import { getServerMessage } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format';
 import { fetchPartnerLines, useCloseMerchantAccount, useMerchantAccounts } from '../api/merchants';
 import { getFieldErrors } from './server-errors';
+import { QueryError } from '@/components/ui/query-state';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const amount = 'tabular-nums sm:text-right';
@@ -110,11 +110,11 @@ export function MerchantAccountsPanel({ partnerId, currency }: { partnerId: numb
 
   if (accounts.isError && !accounts.data) {
     return (
-      <Alert tone="error" title={getServerMessage(accounts.error) ?? 'Failed to load the merchant accounts.'}>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void accounts.refetch()}>
-          <RefreshIcon className="size-4" /> Retry
-        </Button>
-      </Alert>
+      <QueryError
+        query={accounts}
+        title={getServerMessage(accounts.error) ?? 'Failed to load the merchant accounts.'}
+        retryLabel="Retry"
+      />
     );
   }
 

@@ -3,8 +3,6 @@ import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import { commissionMessages, formatCents, monthLabel, type AdminStatementsQuery, type StatementSummary } from '@portal/contract';
 import { StatementStatusBadge } from '@/components/commissions/status-badges';
-import { RefreshIcon } from '@/components/icons';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Table, type Column } from '@/components/ui/table';
@@ -13,6 +11,7 @@ import { formatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useAdminStatements, usePublishStatements } from '../api/statements';
 import { MarkPaidDialog, type PayableStatement } from './mark-paid-dialog';
+import { QueryError } from '@/components/ui/query-state';
 
 const amount = 'tabular-nums sm:text-right';
 
@@ -129,11 +128,11 @@ export function StatementsPanel({ query, by }: { query: AdminStatementsQuery; by
 
   if (statements.isError && !data) {
     return (
-      <Alert tone="error" title={getServerMessage(statements.error) ?? 'Failed to load the statements.'}>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void statements.refetch()}>
-          <RefreshIcon className="size-4" /> Retry
-        </Button>
-      </Alert>
+      <QueryError
+        query={statements}
+        title={getServerMessage(statements.error) ?? 'Failed to load the statements.'}
+        retryLabel="Retry"
+      />
     );
   }
 

@@ -1,11 +1,11 @@
 import toast from 'react-hot-toast';
 import { formatCents, monthLabel, type MonthlyTotal } from '@portal/contract';
-import { DownloadIcon, RefreshIcon } from '@/components/icons';
-import { Alert } from '@/components/ui/alert';
+import { DownloadIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { Table, type Column } from '@/components/ui/table';
 import { getServerMessage } from '@/lib/api/errors';
 import { useExportTotals, useMonthlyTotals } from '../api/totals';
+import { QueryError } from '@/components/ui/query-state';
 
 const amount = 'tabular-nums sm:text-right';
 
@@ -43,11 +43,7 @@ export function TotalsPanel({ onOpenMonth }: { onOpenMonth: (month: string) => v
 
   if (totals.isError && !totals.data) {
     return (
-      <Alert tone="error" title={getServerMessage(totals.error) ?? 'Failed to load the totals.'}>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void totals.refetch()}>
-          <RefreshIcon className="size-4" /> Retry
-        </Button>
-      </Alert>
+      <QueryError query={totals} title={getServerMessage(totals.error) ?? 'Failed to load the totals.'} retryLabel="Retry" />
     );
   }
 

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { addMonths, commissionMessages, monthOf, monthPattern } from '@portal/contract';
-import { PlusIcon, RefreshIcon } from '@/components/icons';
-import { Alert } from '@/components/ui/alert';
+import { PlusIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
@@ -18,6 +17,7 @@ import { PlanForm } from '../components/plan-form';
 import { StatementsPanel } from '../components/statements-panel';
 import { TotalsPanel } from '../components/totals-panel';
 import { UnmatchedPanel } from '../components/unmatched-panel';
+import { QueryError } from '@/components/ui/query-state';
 
 const tabs = ['statements', 'import', 'unmatched', 'totals', 'plan'] as const;
 type Tab = (typeof tabs)[number];
@@ -109,13 +109,7 @@ function ProgramPlanCard() {
   const save = useSaveProgramPlan();
   if (plan.isPending) return <PageSpinner />;
   if (plan.isError) {
-    return (
-      <Alert tone="error" title="Failed to load the commission plan.">
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void plan.refetch()}>
-          <RefreshIcon className="size-4" /> Retry
-        </Button>
-      </Alert>
-    );
+    return <QueryError query={plan} title="Failed to load the commission plan." retryLabel="Retry" />;
   }
   return (
     <Card className="max-w-3xl p-4 sm:p-6">

@@ -4,14 +4,13 @@ import toast from 'react-hot-toast';
 import { commissionMessages, formatCents, monthLabel } from '@portal/contract';
 import { StatementView } from '@/components/commissions/statement-view';
 import { ChevronLeftIcon, DownloadIcon, FileTextIcon } from '@/components/icons';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
-import { PageSpinner } from '@/components/ui/spinner';
 import { getServerMessage } from '@/lib/api/errors';
 import { paths } from '@/lib/paths';
 import { useAdminStatement, useDownloadAdminStatement, usePublishStatements } from '../api/statements';
 import { MarkPaidDialog } from '../components/mark-paid-dialog';
+import { QueryState } from '@/components/ui/query-state';
 
 /** /admin/commissions/statements/:id: a partner's statement exactly as they see it, with its files. */
 export function AdminStatementPage() {
@@ -48,79 +47,73 @@ export function AdminStatementPage() {
 
   return (
     <div className="mx-auto max-w-6xl">
-      {statement.isPending ? (
-        <PageSpinner />
-      ) : statement.isError ? (
-        <Alert tone="error" title={getServerMessage(statement.error) ?? 'This statement could not be loaded'}>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void statement.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : (
-        <>
-          <Link
-            to={`${paths.admin.commissions}?month=${statement.data.statement.month}`}
-            className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"
-          >
-            <ChevronLeftIcon className="size-4" />
-            Statements of {monthLabel(statement.data.statement.month)}
-          </Link>
-          <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-            <div className="min-w-0">
-              <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
-                Statement · {monthLabel(statement.data.statement.month)}
-              </h1>
-              <p className="mt-1 text-sm text-slate-600">
-                <Link
-                  to={paths.admin.partnerCommissions(statement.data.statement.partner_id)}
-                  className="font-medium text-brand-700 hover:underline"
-                >
-                  {statement.data.statement.partner_name}
-                </Link>{' '}
-                · {statement.data.statement.partner_email}
-              </p>
+      <QueryState query={statement} errorTitle={getServerMessage(statement.error) ?? 'This statement could not be loaded'}>
+        {(data) => (
+          <>
+            <Link
+              to={`${paths.admin.commissions}?month=${data.statement.month}`}
+              className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"
+            >
+              <ChevronLeftIcon className="size-4" />
+              Statements of {monthLabel(data.statement.month)}
+            </Link>
+            <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+              <div className="min-w-0">
+                <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
+                  Statement · {monthLabel(data.statement.month)}
+                </h1>
+                <p className="mt-1 text-sm text-slate-600">
+                  <Link
+                    to={paths.admin.partnerCommissions(data.statement.partner_id)}
+                    className="font-medium text-brand-700 hover:underline"
+                  >
+                    {data.statement.partner_name}
+                  </Link>{' '}
+                  · {data.statement.partner_email}
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                {data.statement.status === 'draft' && <Button onClick={() => setIsPublishing(true)}>Publish</Button>}
+                {data.statement.status === 'published' && <Button onClick={() => setIsPaying(true)}>Mark paid</Button>}
+                <Button variant="secondary" onClick={() => save('csv')} isLoading={isSaving('csv')}>
+                  {!isSaving('csv') && <DownloadIcon className="size-4" />}
+                  Download CSV
+                </Button>
+                <Button variant="secondary" onClick={() => save('pdf')} isLoading={isSaving('pdf')}>
+                  {!isSaving('pdf') && <FileTextIcon className="size-4" />}
+                  Download PDF
+                </Button>
+              </div>
             </div>
-            <div className="flex flex-wrap gap-2">
-              {statement.data.statement.status === 'draft' && <Button onClick={() => setIsPublishing(true)}>Publish</Button>}
-              {statement.data.statement.status === 'published' && <Button onClick={() => setIsPaying(true)}>Mark paid</Button>}
-              <Button variant="secondary" onClick={() => save('csv')} isLoading={isSaving('csv')}>
-                {!isSaving('csv') && <DownloadIcon className="size-4" />}
-                Download CSV
-              </Button>
-              <Button variant="secondary" onClick={() => save('pdf')} isLoading={isSaving('pdf')}>
-                {!isSaving('pdf') && <FileTextIcon className="size-4" />}
-                Download PDF
-              </Button>
-            </div>
-          </div>
-          <StatementView detail={statement.data} audience="admin" />
-          <ConfirmDialog
-            open={isPublishing}
-            title="Publish statement"
-            message={`${statement.data.statement.partner_name} sees this statement (${formatCents(statement.data.totals.total_cents, statement.data.statement.currency)}) and is emailed that it is ready. Its lines can no longer be replaced by a new import.`}
-            confirmLabel="Publish"
-            isPending={publish.isPending}
-            onConfirm={() => void onPublish()}
-            onCancel={() => setIsPublishing(false)}
-          />
-          <MarkPaidDialog
-            statements={
-              isPaying
-                ? [
-                    {
-                      id: statement.data.statement.id,
-                      partner_name: statement.data.statement.partner_name,
-                      total_cents: statement.data.totals.total_cents,
-                    },
-                  ]
-                : null
-            }
-            currency={statement.data.statement.currency}
-            onClose={() => setIsPaying(false)}
-            onDone={() => setIsPaying(false)}
-          />
-        </>
-      )}
+            <StatementView detail={data} audience="admin" />
+            <ConfirmDialog
+              open={isPublishing}
+              title="Publish statement"
+              message={`${data.statement.partner_name} sees this statement (${formatCents(data.totals.total_cents, data.statement.currency)}) and is emailed that it is ready. Its lines can no longer be replaced by a new import.`}
+              confirmLabel="Publish"
+              isPending={publish.isPending}
+              onConfirm={() => void onPublish()}
+              onCancel={() => setIsPublishing(false)}
+            />
+            <MarkPaidDialog
+              statements={
+                isPaying
+                  ? [
+                      {
+                        id: data.statement.id,
+                        partner_name: data.statement.partner_name,
+                        total_cents: data.totals.total_cents,
+                      },
+                    ]
+                  : null
+              }
+              currency={data.statement.currency}
+              onClose={() => setIsPaying(false)}
+              onDone={() => setIsPaying(false)}
+            />
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

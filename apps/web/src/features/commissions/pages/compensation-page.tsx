@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
@@ -10,7 +11,7 @@ import {
 } from '@portal/contract';
 import { EarningsTable } from '@/components/commissions/earnings-table';
 import { StatementStatusBadge } from '@/components/commissions/status-badges';
-import { CheckIcon, CopyIcon, ExternalLinkIcon, RefreshIcon, WalletIcon } from '@/components/icons';
+import { CheckIcon, CopyIcon, ExternalLinkIcon, WalletIcon } from '@/components/icons';
 import { referralLinkOf } from '@/components/share-kit/referral-link';
 import { useCopyLink } from '@/components/share-kit/use-copy-link';
 import { Alert } from '@/components/ui/alert';
@@ -24,6 +25,7 @@ import { formatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useMyStatements } from '../api/get-statements';
 import { useCommissionSummary } from '../api/get-summary';
+import { QueryError } from '@/components/ui/query-state';
 
 // The canvas chart loads after the page's figures, in its own chunk (as on the dashboard).
 const EarningsChart = lazy(() => import('@/components/commissions/earnings-chart').then((m) => ({ default: m.EarningsChart })));
@@ -68,11 +70,7 @@ export function CompensationPage() {
       />
       <div className="space-y-6">
         {summary.isError && !data ? (
-          <Alert tone="error" title="Failed to load your commissions.">
-            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void summary.refetch()}>
-              <RefreshIcon className="size-4" /> Retry
-            </Button>
-          </Alert>
+          <QueryError query={summary} title="Failed to load your commissions." retryLabel="Retry" />
         ) : !data ? (
           <div role="status" aria-label="Loading commissions" className="space-y-6">
             <div className="grid grid-cols-2 gap-4 lg:grid-cols-5">
@@ -104,12 +102,7 @@ export function CompensationPage() {
                 )}
               </section>
             </Card>
-            <StatementsSection
-              statements={statements.data ?? []}
-              isLoading={statements.isPending}
-              isError={statements.isError}
-              onRetry={() => void statements.refetch()}
-            />
+            <StatementsSection statements={statements} />
           </>
         )}
         <ExternalStatement href={compensationLink} />
@@ -157,17 +150,7 @@ function Figures({ summary }: { summary: CommissionSummary }) {
   );
 }
 
-function StatementsSection({
-  statements,
-  isLoading,
-  isError,
-  onRetry,
-}: {
-  statements: StatementSummary[];
-  isLoading: boolean;
-  isError: boolean;
-  onRetry: () => void;
-}) {
+function StatementsSection({ statements }: { statements: UseQueryResult<StatementSummary[]> }) {
   const columns: Column<StatementSummary>[] = [
     {
       key: 'month',
@@ -223,19 +206,15 @@ function StatementsSection({
       <h2 id="statements-title" className="text-base font-semibold text-slate-900">
         Statements
       </h2>
-      {isError ? (
-        <Alert tone="error" title="Failed to load your statements.">
-          <Button variant="secondary" size="sm" className="mt-2" onClick={onRetry}>
-            <RefreshIcon className="size-4" /> Retry
-          </Button>
-        </Alert>
+      {statements.isError ? (
+        <QueryError query={statements} title="Failed to load your statements." retryLabel="Retry" />
       ) : (
         <Table
           caption="Your statements"
           columns={columns}
-          rows={statements}
+          rows={statements.data ?? []}
           getRowId={(row) => String(row.id)}
-          isLoading={isLoading}
+          isLoading={statements.isPending}
           empty={commissionMessages.noStatements}
         />
       )}

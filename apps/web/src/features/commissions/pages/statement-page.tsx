@@ -3,13 +3,12 @@ import toast from 'react-hot-toast';
 import { monthLabel } from '@portal/contract';
 import { StatementView } from '@/components/commissions/statement-view';
 import { ChevronLeftIcon, DownloadIcon, FileTextIcon } from '@/components/icons';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { PageSpinner } from '@/components/ui/spinner';
 import { getServerMessage } from '@/lib/api/errors';
 import { paths } from '@/lib/paths';
 import { useDownloadStatement } from '../api/download-statement';
 import { useMyStatement } from '../api/get-statement';
+import { QueryState } from '@/components/ui/query-state';
 
 /** /compensation/statements/:id: one of the partner's statements, with its CSV and PDF. */
 export function StatementPage() {
@@ -35,37 +34,31 @@ export function StatementPage() {
         <ChevronLeftIcon className="size-4" />
         My Commissions
       </Link>
-      {statement.isPending ? (
-        <PageSpinner />
-      ) : statement.isError ? (
-        <Alert tone="error" title={getServerMessage(statement.error) ?? 'This statement could not be loaded'}>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void statement.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : (
-        <>
-          <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-            <div className="min-w-0">
-              <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
-                Statement · {monthLabel(statement.data.statement.month)}
-              </h1>
-              <p className="mt-1 text-sm text-slate-600">{statement.data.statement.partner_name}</p>
+      <QueryState query={statement} errorTitle={getServerMessage(statement.error) ?? 'This statement could not be loaded'}>
+        {(data) => (
+          <>
+            <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+              <div className="min-w-0">
+                <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
+                  Statement · {monthLabel(data.statement.month)}
+                </h1>
+                <p className="mt-1 text-sm text-slate-600">{data.statement.partner_name}</p>
+              </div>
+              <div className="flex gap-2">
+                <Button variant="secondary" onClick={() => save('csv')} isLoading={isSaving('csv')}>
+                  {!isSaving('csv') && <DownloadIcon className="size-4" />}
+                  Download CSV
+                </Button>
+                <Button onClick={() => save('pdf')} isLoading={isSaving('pdf')}>
+                  {!isSaving('pdf') && <FileTextIcon className="size-4" />}
+                  Download PDF
+                </Button>
+              </div>
             </div>
-            <div className="flex gap-2">
-              <Button variant="secondary" onClick={() => save('csv')} isLoading={isSaving('csv')}>
-                {!isSaving('csv') && <DownloadIcon className="size-4" />}
-                Download CSV
-              </Button>
-              <Button onClick={() => save('pdf')} isLoading={isSaving('pdf')}>
-                {!isSaving('pdf') && <FileTextIcon className="size-4" />}
-                Download PDF
-              </Button>
-            </div>
-          </div>
-          <StatementView detail={statement.data} />
-        </>
-      )}
+            <StatementView detail={data} />
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -1,10 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { leadStatuses, leadStatusLabels, periodLabels, visitSourceLabel, type DashboardSummary } from '@portal/contract';
-import { ChevronRightIcon, RefreshIcon } from '@/components/icons';
+import { ChevronRightIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { LeadStatusBadge, leadStatusTones } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { PageHeader } from '@/components/ui/page-header';
@@ -16,6 +15,7 @@ import { ActivityTable } from '../components/activity-table';
 import { GettingStarted } from '../components/getting-started';
 import { StatCard } from '../components/stat-card';
 import { formatCount, formatDate, formatPercent } from '../components/format';
+import { QueryError } from '@/components/ui/query-state';
 
 // The canvas chart library loads after the page's figures, in its own chunk.
 const ActivityChart = lazy(() => import('../components/activity-chart').then((m) => ({ default: m.ActivityChart })));
@@ -69,11 +69,7 @@ export function DashboardPage() {
         {user && <ShareKit uuid={user.uuid} />}
 
         {summary.isError && !data ? (
-          <Alert tone="error" title="Failed to load dashboard data.">
-            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void summary.refetch()}>
-              <RefreshIcon className="size-4" /> Retry
-            </Button>
-          </Alert>
+          <QueryError query={summary} title="Failed to load dashboard data." retryLabel="Retry" />
         ) : !data ? (
           <div role="status" aria-label="Loading dashboard" className="space-y-6">
             <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
@@ -134,11 +130,7 @@ export function DashboardPage() {
                   </Alert>
                 )}
                 {timeseries.isError && !timeseries.data ? (
-                  <Alert tone="error" title="Failed to load dashboard data.">
-                    <Button variant="secondary" size="sm" className="mt-2" onClick={() => void timeseries.refetch()}>
-                      <RefreshIcon className="size-4" /> Retry
-                    </Button>
-                  </Alert>
+                  <QueryError query={timeseries} title="Failed to load dashboard data." retryLabel="Retry" />
                 ) : !timeseries.data ? (
                   <Skeleton className="h-60" />
                 ) : timeseries.data.points.every((p) => p.referrals === 0 && p.visits === 0) ? (

@@ -4,12 +4,10 @@ import { leadNoteMax, leadSourceLabels, pipelineMessages, syncStateLabels, type 
 import { LeadTimeline } from '@/components/lead-timeline';
 import { PartnerPicker, type PartnerOption } from '@/components/partner-picker';
 import { RefreshIcon } from '@/components/icons';
-import { Alert } from '@/components/ui/alert';
 import { LeadStatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextAreaField } from '@/components/ui/field';
-import { PageSpinner } from '@/components/ui/spinner';
 import { CheckboxField } from '@/components/ui/switch';
 import { getServerMessage } from '@/lib/api/errors';
 import { formatDateTime } from '@/lib/format';
@@ -21,6 +19,7 @@ import { searchPartners } from '../api/search-partners';
 import { StatusChangeDialog } from './status-change-dialog';
 import { DisabledPartnerBadge } from './disabled-partner-badge';
 import { SyncStateBadge } from './sync-state-badge';
+import { QueryState } from '@/components/ui/query-state';
 
 function Section({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
   return (
@@ -83,17 +82,9 @@ export function LeadDetailSheet({ leadId, onClose }: { leadId: string; onClose: 
         )
       }
     >
-      {lead.isPending ? (
-        <PageSpinner />
-      ) : lead.isError ? (
-        <Alert tone="error" title={getServerMessage(lead.error) ?? 'The referral could not be loaded'}>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void lead.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : (
-        <LeadDetails lead={lead.data} />
-      )}
+      <QueryState query={lead} errorTitle={getServerMessage(lead.error) ?? 'The referral could not be loaded'}>
+        {(data) => <LeadDetails lead={data} />}
+      </QueryState>
       {data && isMoving && <StatusChangeDialog lead={data} open onClose={() => setIsMoving(false)} />}
     </Dialog>
   );

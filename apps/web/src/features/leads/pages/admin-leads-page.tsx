@@ -14,7 +14,6 @@ import {
 import { DownloadIcon } from '@/components/icons';
 import { PartnerPicker } from '@/components/partner-picker';
 import { SearchInput } from '@/components/search-input';
-import { Alert } from '@/components/ui/alert';
 import { LeadStatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -34,6 +33,7 @@ import { BulkStatusDialog } from '../components/bulk-status-dialog';
 import { DisabledPartnerBadge } from '../components/disabled-partner-badge';
 import { LeadDetailSheet } from '../components/lead-detail-sheet';
 import { SyncStateBadge } from '../components/sync-state-badge';
+import { QueryError } from '@/components/ui/query-state';
 
 const filterKeys = [
   'status',
@@ -325,11 +325,7 @@ export function AdminLeadsPage() {
       )}
 
       {leads.isError ? (
-        <Alert tone="error" title={getServerMessage(leads.error) ?? 'The referrals could not be loaded'}>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void leads.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <QueryError query={leads} title={getServerMessage(leads.error) ?? 'The referrals could not be loaded'} />
       ) : (
         <Table
           caption="Referrals"

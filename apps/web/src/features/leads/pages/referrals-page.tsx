@@ -4,7 +4,6 @@ import toast from 'react-hot-toast';
 import { leadStatuses, leadStatusLabels, type LeadStatus, type PartnerLeadSummary } from '@portal/contract';
 import { DownloadIcon } from '@/components/icons';
 import { SearchInput } from '@/components/search-input';
-import { Alert } from '@/components/ui/alert';
 import { LeadStatusBadge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
@@ -17,6 +16,7 @@ import { compact, useUrlFilters } from '@/lib/url-state';
 import { useExportMyLeads } from '../api/export-my-leads';
 import { useMyLeadCounts } from '../api/get-my-lead-counts';
 import { useMyLeads, type MyLeadFilters } from '../api/get-my-leads';
+import { QueryError } from '@/components/ui/query-state';
 
 const isStatus = (value: string): value is LeadStatus => (leadStatuses as readonly string[]).includes(value);
 
@@ -117,11 +117,7 @@ export function ReferralsPage() {
         className="mb-4 max-w-md"
       />
       {leads.isError ? (
-        <Alert tone="error" title={getServerMessage(leads.error) ?? 'Your referrals could not be loaded'}>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void leads.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <QueryError query={leads} title={getServerMessage(leads.error) ?? 'Your referrals could not be loaded'} />
       ) : (
         <Table
           caption="Your referrals"

@@ -2,8 +2,7 @@ import { useState, type DragEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { messages, resourceTypeLabels, type AdminResource } from '@portal/contract';
-import { ArrowDownIcon, ArrowUpIcon, BookIcon, GripIcon, PencilIcon, PlusIcon, RefreshIcon, TrashIcon } from '@/components/icons';
-import { Alert } from '@/components/ui/alert';
+import { ArrowDownIcon, ArrowUpIcon, BookIcon, GripIcon, PencilIcon, PlusIcon, TrashIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
@@ -13,6 +12,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { ResourceThumbnail } from '@/components/resources/resource-thumbnail';
 import { adminResourcesQuery, deleteResource, reorderResources, updateResource, useAdminResources } from '../api/admin-resources';
 import { ResourceFormDialog } from '../components/resource-form-dialog';
+import { QueryError } from '@/components/ui/query-state';
 
 const m = messages.resources;
 
@@ -99,11 +99,7 @@ export function AdminResourcesPage() {
         {announcement}
       </p>
       {query.isError ? (
-        <Alert tone="error" title="Failed to load resources.">
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-            <RefreshIcon className="size-4" /> Retry
-          </Button>
-        </Alert>
+        <QueryError query={query} title="Failed to load resources." retryLabel="Retry" />
       ) : query.isPending ? (
         <div role="status" aria-label="Loading resources" className="h-64 animate-pulse rounded-xl bg-slate-200/70" />
       ) : rows.length === 0 ? (

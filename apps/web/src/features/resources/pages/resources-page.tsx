@@ -1,8 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { Resource } from '@portal/contract';
-import { BookIcon, RefreshIcon, SearchIcon } from '@/components/icons';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { BookIcon, SearchIcon } from '@/components/icons';
 import { cn } from '@/components/ui/cn';
 import { EmptyState } from '@/components/ui/empty-state';
 import { inputClasses } from '@/components/ui/field';
@@ -11,6 +9,7 @@ import { countResourceView, useResources } from '@/lib/api/resources';
 import { ResourceCard } from '@/components/resources/resource-card';
 import { VideoDialog } from '../components/video-dialog';
 import { downloadResourceFile, openResourceFile, openResourceLink } from '../components/open-resource';
+import { QueryError } from '@/components/ui/query-state';
 
 const grid = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3';
 
@@ -52,11 +51,7 @@ export function ResourcesPage() {
     <>
       <PageHeader title="Resources" description="Videos, guides and material to help you talk to merchants." />
       {query.isError ? (
-        <Alert tone="error" title="Failed to load resources.">
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-            <RefreshIcon className="size-4" /> Retry
-          </Button>
-        </Alert>
+        <QueryError query={query} title="Failed to load resources." retryLabel="Retry" />
       ) : query.isPending ? (
         <div role="status" aria-label="Loading resources" className={grid}>
           {[0, 1, 2].map((i) => (

@@ -4,17 +4,16 @@ import { paths } from '@/lib/paths';
 import toast from 'react-hot-toast';
 import { messages, type Setting } from '@portal/contract';
 import { CogIcon, PlusIcon } from '@/components/icons';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { PageSpinner } from '@/components/ui/spinner';
 import { useSettings } from '../api/get-settings';
 import { useDeleteSetting } from '../api/delete-setting';
 import { SettingForm } from '../components/setting-form';
 import { KnownSettings } from '../components/known-settings';
 import { SettingsTable } from '../components/settings-table';
+import { QueryState } from '@/components/ui/query-state';
 
 const m = messages.settings;
 
@@ -75,37 +74,31 @@ export function AdminSettingsPage() {
         )}
       </div>
 
-      {settings.isPending ? (
-        <PageSpinner />
-      ) : settings.isError ? (
-        <Alert tone="error" title={m.fetchFailed}>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void settings.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : (
-        <>
-          <KnownSettings
-            settings={settings.data}
-            onAdd={(key) => {
-              setForm({ mode: 'add', presetKey: key });
-              document.getElementById('setting-form')?.scrollIntoView({ block: 'nearest' });
-            }}
-            onEdit={(setting) => setForm({ mode: 'edit', setting })}
-          />
-          <h2 className="mb-3 text-base font-semibold text-slate-900">All settings</h2>
-          {settings.data.length === 0 ? (
-            <EmptyState icon={<CogIcon className="size-6" />}>{m.empty}</EmptyState>
-          ) : (
-            <SettingsTable
-              settings={settings.data}
-              deletingKey={deleteMutation.isPending ? (deleteMutation.variables ?? null) : null}
+      <QueryState query={settings} errorTitle={m.fetchFailed}>
+        {(data) => (
+          <>
+            <KnownSettings
+              settings={data}
+              onAdd={(key) => {
+                setForm({ mode: 'add', presetKey: key });
+                document.getElementById('setting-form')?.scrollIntoView({ block: 'nearest' });
+              }}
               onEdit={(setting) => setForm({ mode: 'edit', setting })}
-              onDelete={setPendingDelete}
             />
-          )}
-        </>
-      )}
+            <h2 className="mb-3 text-base font-semibold text-slate-900">All settings</h2>
+            {data.length === 0 ? (
+              <EmptyState icon={<CogIcon className="size-6" />}>{m.empty}</EmptyState>
+            ) : (
+              <SettingsTable
+                settings={data}
+                deletingKey={deleteMutation.isPending ? (deleteMutation.variables ?? null) : null}
+                onEdit={(setting) => setForm({ mode: 'edit', setting })}
+                onDelete={setPendingDelete}
+              />
+            )}
+          </>
+        )}
+      </QueryState>
 
       <ConfirmDialog
         open={pendingDelete !== null}

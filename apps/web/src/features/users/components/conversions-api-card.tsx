@@ -13,6 +13,7 @@ import { formatDate, formatDateTime } from '@/lib/format';
 import { useZodForm } from '@/lib/forms/use-zod-form';
 import { useConversionsStatus, useConversionsTokenMutations } from '../api/conversions-api';
 import { usePixelId } from '../api/get-pixel-id';
+import { QueryError } from '@/components/ui/query-state';
 
 const deliveryLabels: Record<ConversionsDeliveryStatus, { label: string; tone: BadgeTone }> = {
   sent: { label: 'Sent', tone: 'green' },
@@ -82,11 +83,7 @@ export function ConversionsApiCard() {
         {status.isPending ? (
           <Spinner className="size-5 text-slate-400" label="Loading your Conversions API settings" />
         ) : status.isError ? (
-          <Alert tone="error" title="Your Conversions API settings could not be loaded">
-            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void status.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <QueryError query={status} title="Your Conversions API settings could not be loaded" />
         ) : !data?.available ? (
           <Alert tone="info">{conversionsMessages.unavailable}</Alert>
         ) : (

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { pipelineMessages, type NotificationPreferences } from '@portal/contract';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { getServerMessage } from '@/lib/api/errors';
 import { useNotificationPreferences } from '../api/get-notification-preferences';
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';
+import { QueryState } from '@/components/ui/query-state';
 
 const toggles: { key: keyof NotificationPreferences; label: string; description: string }[] = [
   {
@@ -52,28 +51,26 @@ export function NotificationSettingsCard() {
           <h2 className="text-base font-semibold text-slate-900">Notifications</h2>
           <p className="mt-1 text-sm text-slate-600">Choose which emails we send you about your referrals.</p>
         </div>
-        {preferences.isPending ? (
-          <Spinner className="size-5 text-slate-400" label="Loading your notification preferences" />
-        ) : preferences.isError ? (
-          <Alert tone="error" title="Your notification preferences could not be loaded">
-            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void preferences.refetch()}>
-              Try again
-            </Button>
-          </Alert>
-        ) : (
-          <div className="space-y-5">
-            {toggles.map((toggle) => (
-              <Switch
-                key={toggle.key}
-                label={toggle.label}
-                description={toggle.description}
-                checked={(shown ?? preferences.data)[toggle.key]}
-                disabled={update.isPending}
-                onChange={(value) => void change(toggle.key, value)}
-              />
-            ))}
-          </div>
-        )}
+        <QueryState
+          query={preferences}
+          errorTitle="Your notification preferences could not be loaded"
+          loading={<Spinner className="size-5 text-slate-400" label="Loading your notification preferences" />}
+        >
+          {(data) => (
+            <div className="space-y-5">
+              {toggles.map((toggle) => (
+                <Switch
+                  key={toggle.key}
+                  label={toggle.label}
+                  description={toggle.description}
+                  checked={(shown ?? data)[toggle.key]}
+                  disabled={update.isPending}
+                  onChange={(value) => void change(toggle.key, value)}
+                />
+              ))}
+            </div>
+          )}
+        </QueryState>
       </div>
     </Card>
   );
