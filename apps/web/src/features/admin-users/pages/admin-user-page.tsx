@@ -396,11 +396,11 @@ function ProfileForm({ user }: { user: AdminUserDetail }) {
   const [formError, setFormError] = useState<string | null>(null);
   const schema = updateUserRequest.required({ full_name: true, email: true });
   const {
-    register,
+    field,
     handleSubmit,
     setError,
     setValue,
-    formState: { errors, isSubmitting, isDirty },
+    formState: { isSubmitting, isDirty },
     reset,
   } = useZodForm(schema, {
     defaultValues: {
@@ -437,43 +437,25 @@ function ProfileForm({ user }: { user: AdminUserDetail }) {
           </h2>
           {formError && <Alert tone="error">{formError}</Alert>}
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Full name" error={errors.full_name?.message} {...register('full_name')} />
-            <TextField
-              label="Email"
-              type="email"
-              hint="Both addresses are told of a change."
-              error={errors.email?.message}
-              {...register('email')}
-            />
+            <TextField label="Full name" {...field('full_name')} />
+            <TextField label="Email" type="email" hint="Both addresses are told of a change." {...field('email')} />
           </div>
           <TextField
             label="Compensation link"
             type="url"
             placeholder="https://"
             hint="Opens from the partner's My Commissions. https only."
-            error={errors.compensation_link?.message}
-            {...register('compensation_link')}
+            {...field('compensation_link')}
           />
           <div className="flex items-end gap-2">
             <div className="min-w-0 flex-1">
-              <TextField
-                label="Facebook Pixel ID"
-                inputMode="numeric"
-                error={errors.facebook_pixel_id?.message}
-                {...register('facebook_pixel_id')}
-              />
+              <TextField label="Facebook Pixel ID" inputMode="numeric" {...field('facebook_pixel_id')} />
             </div>
             <Button variant="secondary" onClick={() => setValue('facebook_pixel_id', '', { shouldDirty: true })}>
               Clear
             </Button>
           </div>
-          <TextAreaField
-            label="Internal note"
-            rows={3}
-            hint="Only admins see this."
-            error={errors.notes_internal?.message}
-            {...register('notes_internal')}
-          />
+          <TextAreaField label="Internal note" rows={3} hint="Only admins see this." {...field('notes_internal')} />
         </div>
         <div className="flex justify-end rounded-b-xl border-t border-slate-200 bg-slate-50 px-5 py-3">
           <Button type="submit" isLoading={isSubmitting} disabled={!isDirty}>

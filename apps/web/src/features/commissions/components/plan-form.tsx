@@ -21,11 +21,11 @@ interface PlanFormProps {
 /** The five plan terms, in dollars, days and percent; amounts go to the server as cents and basis points. */
 export function PlanForm({ plan, currency, submitLabel, onSubmit, disabled = false, extraActions }: PlanFormProps) {
   const {
-    register,
+    field,
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isSubmitting, isDirty },
+    formState: { isSubmitting, isDirty },
   } = useZodForm(planFormSchema, { defaultValues: planToForm(plan) });
 
   useEffect(() => reset(planToForm(plan)), [plan, reset]);
@@ -48,40 +48,30 @@ export function PlanForm({ plan, currency, submitLabel, onSubmit, disabled = fal
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
       <fieldset disabled={disabled} className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Bonus per approved merchant"
-          inputMode="decimal"
-          hint={money}
-          error={errors.bonus?.message}
-          {...register('bonus')}
-        />
+        <TextField label="Bonus per approved merchant" inputMode="decimal" hint={money} {...field('bonus')} />
         <TextField
           label="Minimum volume before the bonus"
           inputMode="decimal"
           hint={`Imported processing volume the merchant must reach, ${money}`}
-          error={errors.bonus_min_volume?.message}
-          {...register('bonus_min_volume')}
+          {...field('bonus_min_volume')}
         />
         <TextField
           label="Clawback window (days)"
           inputMode="numeric"
           hint="A merchant closed within this many days of approval reverses the bonus"
-          error={errors.clawback_days?.message}
-          {...register('clawback_days')}
+          {...field('clawback_days')}
         />
         <TextField
           label="Residual share (%)"
           inputMode="decimal"
           hint="Of each merchant's monthly net revenue"
-          error={errors.residual_share?.message}
-          {...register('residual_share')}
+          {...field('residual_share')}
         />
         <TextField
           label="Minimum payout"
           inputMode="decimal"
           hint={`Smaller totals roll into the next statement, ${money}`}
-          error={errors.min_payout?.message}
-          {...register('min_payout')}
+          {...field('min_payout')}
         />
       </fieldset>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,5 +1,3 @@
-import { useState } from 'react';
-import axios from 'axios';
 import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'react-router';
 import { proposalRequest, proposalValidDays, type FeeBasis } from '@portal/contract';
@@ -32,12 +30,13 @@ export function ProposalPage() {
   const [params] = useSearchParams();
   const leadId = params.get('lead') ?? undefined;
   const business = params.get('business') ?? '';
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
+    field,
+    submit,
+    formError,
     watch,
-    setError,
+    setServerErrors,
     formState: { errors, isSubmitting },
   } = useZodForm(proposalRequest, {
     defaultValues: {
@@ -52,21 +51,20 @@ export function ProposalPage() {
   });
   const basis = watch('basis');
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const onSubmit = submit(
+    async (values) => {
       await downloadProposal({
         ...values,
         monthly_fees: basis === 'fees' ? values.monthly_fees : null,
         effective_rate_pct: basis === 'rate' ? values.effective_rate_pct : null,
       });
       toast.success('Proposal downloaded');
-    } catch (error) {
-      const fields = axios.isAxiosError<{ errors?: Record<string, string> }>(error) ? error.response?.data?.errors : undefined;
-      for (const [field, message] of Object.entries(fields ?? {})) setError(field as 'merchant_name', { message });
-      setFormError(getServerMessage(error) ?? 'The proposal could not be created. Please try again.');
-    }
-  });
+    },
+    (error) => {
+      setServerErrors(error, ['merchant_name', 'basis', 'monthly_sales', 'monthly_fees', 'effective_rate_pct', 'average_ticket']);
+      return getServerMessage(error) ?? 'The proposal could not be created. Please try again.';
+    },
+  );
 
   const number = { setValueAs: asNumber };
 
@@ -94,12 +92,7 @@ export function ProposalPage() {
               </Alert>
             )}
             <div className="sm:col-span-2">
-              <TextField
-                label="Business name"
-                autoComplete="off"
-                error={errors.merchant_name?.message}
-                {...register('merchant_name')}
-              />
+              <TextField label="Business name" autoComplete="off" {...field('merchant_name')} />
             </div>
             <TextField
               label="Monthly card sales ($)"
@@ -111,12 +104,7 @@ export function ProposalPage() {
               error={errors.monthly_sales?.message}
               {...register('monthly_sales', number)}
             />
-            <SelectField
-              label="Current fees known as"
-              options={basisOptions}
-              error={errors.basis?.message}
-              {...register('basis')}
-            />
+            <SelectField label="Current fees known as" options={basisOptions} {...field('basis')} />
             {basis === 'fees' && (
               <TextField
                 label="Monthly processing fees ($)"

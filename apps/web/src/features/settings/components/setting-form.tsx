@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { createSettingRequest, findKnownSetting, messages, validateSettingValue, type Setting } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
@@ -6,7 +5,6 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { getServerMessage } from '@/lib/api/errors';
-import axios from 'axios';
 import { useZodForm } from '@/lib/forms/use-zod-form';
 import { useCreateSetting } from '../api/create-setting';
 import { useUpdateSetting } from '../api/update-setting';
@@ -32,36 +30,30 @@ export function SettingForm({ setting, presetKey, onDone }: SettingFormProps) {
   const isEditing = setting !== undefined;
   const createMutation = useCreateSetting();
   const updateMutation = useUpdateSetting();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
-    setError,
+    field,
+    submit,
+    formError,
+    setServerErrors,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useZodForm(settingFormSchema, {
     defaultValues: { key: setting?.key ?? presetKey ?? '', value: setting?.value ?? '' },
   });
   const known = findKnownSetting(isEditing ? setting.key : (watch('key') ?? ''));
 
-  const onSubmit = handleSubmit(async ({ key, value }) => {
-    setFormError(null);
-    try {
+  const onSubmit = submit(
+    async ({ key, value }) => {
       if (isEditing) await updateMutation.mutateAsync({ key: setting.key, value });
       else await createMutation.mutateAsync({ key, value });
       toast.success(isEditing ? m.updated : m.added);
       onDone();
-    } catch (error) {
+    },
+    (error) => {
       toast.error(isEditing ? m.updateFailed : m.addFailed);
-      const detail = getServerMessage(error);
-      const fieldErrors = axios.isAxiosError<{ errors?: Record<string, string> }>(error)
-        ? error.response?.data?.errors
-        : undefined;
-      if (fieldErrors?.value) setError('value', { message: fieldErrors.value }, { shouldFocus: true });
-      else if (fieldErrors?.key) setError('key', { message: fieldErrors.key }, { shouldFocus: true });
-      else if (detail) setFormError(detail);
-    }
-  });
+      return setServerErrors(error, ['value', 'key']) ? undefined : getServerMessage(error);
+    },
+  );
 
   const keyHint = known ? known.description : 'Any key works; the keys listed above have a meaning to the portal.';
 
@@ -77,14 +69,7 @@ export function SettingForm({ setting, presetKey, onDone }: SettingFormProps) {
             {isEditing ? (
               <TextField label="Key" value={setting.key} disabled readOnly hint="Keys cannot be changed." />
             ) : (
-              <TextField
-                label="Key"
-                autoComplete="off"
-                autoFocus={!presetKey}
-                hint={keyHint}
-                error={errors.key?.message}
-                {...register('key')}
-              />
+              <TextField label="Key" autoComplete="off" autoFocus={!presetKey} hint={keyHint} {...field('key')} />
             )}
             <TextAreaField
               label="Value"
@@ -92,8 +77,7 @@ export function SettingForm({ setting, presetKey, onDone }: SettingFormProps) {
               autoFocus={isEditing || Boolean(presetKey)}
               placeholder={known ? `e.g. ${known.example}` : undefined}
               hint={isEditing && known ? known.description : undefined}
-              error={errors.value?.message}
-              {...register('value')}
+              {...field('value')}
             />
           </div>
         </div>

@@ -1,5 +1,3 @@
-import { useState } from 'react';
-import axios from 'axios';
 import toast from 'react-hot-toast';
 import { changePasswordRequest, limits, messages } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
@@ -30,31 +28,26 @@ export function AccountSecurity() {
 
 function ChangePasswordCard() {
   const change = useChangePassword();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
+    field,
+    submit,
+    formError,
     reset,
-    setError,
-    formState: { errors, isSubmitting },
+    setServerErrors,
+    formState: { isSubmitting },
   } = useZodForm(changePasswordRequest, { defaultValues: { current_password: '', new_password: '', confirm_new_password: '' } });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const onSubmit = submit(
+    async (values) => {
       const message = await change.mutateAsync(values);
       toast.success(message ?? messages.account.passwordChanged);
       reset();
-    } catch (error) {
-      const fieldErrors = axios.isAxiosError<{ errors?: Record<string, string> }>(error)
-        ? error.response?.data?.errors
-        : undefined;
-      if (fieldErrors?.current_password)
-        setError('current_password', { message: fieldErrors.current_password }, { shouldFocus: true });
-      else if (fieldErrors?.new_password) setError('new_password', { message: fieldErrors.new_password }, { shouldFocus: true });
-      else setFormError(getServerMessage(error) ?? 'Failed to change the password');
-    }
-  });
+    },
+    (error) =>
+      setServerErrors(error, ['current_password', 'new_password'])
+        ? undefined
+        : (getServerMessage(error) ?? 'Failed to change the password'),
+  );
 
   return (
     <Card className="max-w-2xl">
@@ -69,26 +62,13 @@ function ChangePasswordCard() {
             </p>
           </div>
           {formError && <Alert tone="error">{formError}</Alert>}
-          <TextField
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-            error={errors.current_password?.message}
-            {...register('current_password')}
-          />
-          <TextField
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            error={errors.new_password?.message}
-            {...register('new_password')}
-          />
+          <TextField label="Current password" type="password" autoComplete="current-password" {...field('current_password')} />
+          <TextField label="New password" type="password" autoComplete="new-password" {...field('new_password')} />
           <TextField
             label="Confirm new password"
             type="password"
             autoComplete="new-password"
-            error={errors.confirm_new_password?.message}
-            {...register('confirm_new_password')}
+            {...field('confirm_new_password')}
           />
         </div>
         <div className="flex justify-end rounded-b-xl border-t border-slate-200 bg-slate-50 px-5 py-3 sm:px-6">

@@ -31,24 +31,22 @@ export function ConversionsApiCard() {
   const pixel = usePixelId();
   const { save, remove } = useConversionsTokenMutations();
   const [isConfirmingRemove, setIsConfirmingRemove] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
+    field,
+    submit,
+    formError,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useZodForm(updateConversionsTokenRequest, { defaultValues: { access_token: '' } });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const onSubmit = submit(
+    async (values) => {
       await save.mutateAsync(values);
       reset({ access_token: '' });
       toast.success(conversionsMessages.tokenSaved);
-    } catch (error) {
-      setFormError(getServerMessage(error) ?? 'The access token could not be saved. Please try again.');
-    }
-  });
+    },
+    (error) => getServerMessage(error) ?? 'The access token could not be saved. Please try again.',
+  );
 
   const onRemove = async () => {
     try {
@@ -101,9 +99,8 @@ export function ConversionsApiCard() {
                     ? `A token is saved (since ${formatDate(data.token_updated_at)}). For your security it is never shown again.`
                     : 'Events Manager → your pixel → Settings → Conversions API → Generate access token. It is stored encrypted and never shown again.'
                 }
-                error={errors.access_token?.message}
                 className="font-mono"
-                {...register('access_token')}
+                {...field('access_token')}
               />
               <div className="flex flex-wrap items-center gap-3">
                 <Button type="submit" isLoading={isSubmitting}>

@@ -1,6 +1,3 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation } from 'react-router';
 import { loginRequest, messages, type LoginChallenge } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
@@ -12,6 +9,7 @@ import { readLoginState } from '@/lib/auth/login-state';
 import { paths } from '@/lib/paths';
 import { isLoginChallenge, useLogin } from '../api/login';
 import { AuthModeSwitch, authLinkClasses } from './auth-shell';
+import { useZodForm } from '@/lib/forms/use-zod-form';
 
 /** Why the last session ended, said on /login instead of a bare form (an explicit logout says nothing here). */
 function signedOutNotice(reason: SignOutReason | null): string | null {
@@ -35,23 +33,21 @@ export function LoginForm({ onCreateAccount, onChallenge, notice: restartNotice 
   const signedOut = stateMessage ? null : signedOutNotice(signOutReason);
   const notice = stateMessage;
   const loginMutation = useLogin();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(loginRequest), defaultValues: { email: '', password: '' } });
+    field,
+    submit,
+    formError,
+    formState: { isSubmitting },
+  } = useZodForm(loginRequest, { defaultValues: { email: '', password: '' } });
 
   // On success the guest guard sends the user on (remembered page or home), so nothing to do here.
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const onSubmit = submit(
+    async (values) => {
       const result = await loginMutation.mutateAsync(values);
       if (isLoginChallenge(result)) onChallenge(result);
-    } catch (error) {
-      setFormError(getServerMessage(error) ?? messages.auth.loginFailed);
-    }
-  });
+    },
+    (error) => getServerMessage(error) ?? messages.auth.loginFailed,
+  );
 
   return (
     <>
@@ -60,23 +56,9 @@ export function LoginForm({ onCreateAccount, onChallenge, notice: restartNotice 
         {signedOut && !restartNotice && <Alert tone="info">{signedOut}</Alert>}
         {restartNotice && <Alert tone="info">{restartNotice}</Alert>}
         {formError && <Alert tone="error">{formError}</Alert>}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoFocus
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <TextField label="Email" type="email" autoComplete="email" inputMode="email" autoFocus {...field('email')} />
         <div className="space-y-1.5">
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            error={errors.password?.message}
-            {...register('password')}
-          />
+          <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
           <div className="flex justify-end">
             <Link to={paths.forgotPassword} className={`text-sm ${authLinkClasses}`}>
               Forgot password?

@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import axios from 'axios';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { messages, registerRequest } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -10,6 +8,7 @@ import { getServerMessage } from '@/lib/api/errors';
 import { useRegister } from '../api/register';
 import { AuthModeSwitch } from './auth-shell';
 import { PasswordStrengthHint } from './password-strength-meter';
+import { useZodForm } from '@/lib/forms/use-zod-form';
 
 /** A 409 is one failure the partner can fix here: the email already has an account. */
 const isEmailTaken = (error: unknown) => axios.isAxiosError(error) && error.response?.status === 409;
@@ -21,25 +20,20 @@ const passwordProblem = (error: unknown): string | undefined =>
 
 export function RegisterForm({ onSignIn }: { onSignIn: () => void }) {
   const registerMutation = useRegister();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
+    field,
+    submit,
+    formError,
     setError,
     control,
-    formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(registerRequest),
-    defaultValues: { full_name: '', email: '', password: '', confirm_password: '' },
-  });
+    formState: { isSubmitting },
+  } = useZodForm(registerRequest, { defaultValues: { full_name: '', email: '', password: '', confirm_password: '' } });
   const password = useWatch({ control, name: 'password' });
 
   // On success the session is stored and the guest guard sends the partner on, as after login.
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await registerMutation.mutateAsync(values);
-    } catch (error) {
+  const onSubmit = submit(
+    (values) => registerMutation.mutateAsync(values),
+    (error) => {
       const refusedPassword = passwordProblem(error);
       if (isEmailTaken(error)) {
         setError('email', { message: getServerMessage(error) ?? messages.auth.emailTaken }, { shouldFocus: true });
@@ -47,41 +41,27 @@ export function RegisterForm({ onSignIn }: { onSignIn: () => void }) {
         setError('password', { message: refusedPassword }, { shouldFocus: true });
       } else if (axios.isAxiosError(error) && error.response?.status === 403) {
         // Sign-up closed (invite only) since the page loaded: the server says why.
-        setFormError(getServerMessage(error) ?? messages.auth.registrationFailed);
+        return getServerMessage(error) ?? messages.auth.registrationFailed;
       } else {
-        setFormError(messages.auth.registrationFailed);
+        return messages.auth.registrationFailed;
       }
-    }
-  });
+    },
+  );
 
   return (
     <>
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {formError && <Alert tone="error">{formError}</Alert>}
-        <TextField label="Full Name" autoComplete="name" autoFocus error={errors.full_name?.message} {...register('full_name')} />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <TextField label="Full Name" autoComplete="name" autoFocus {...field('full_name')} />
+        <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...field('email')} />
         <TextField
           label="Password"
           type="password"
           autoComplete="new-password"
           hint={<PasswordStrengthHint password={password} />}
-          error={errors.password?.message}
-          {...register('password')}
+          {...field('password')}
         />
-        <TextField
-          label="Confirm Password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirm_password?.message}
-          {...register('confirm_password')}
-        />
+        <TextField label="Confirm Password" type="password" autoComplete="new-password" {...field('confirm_password')} />
         <Button type="submit" className="w-full" isLoading={isSubmitting}>
           {isSubmitting ? 'Creating account…' : 'Create account'}
         </Button>

@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { forgotPasswordRequest, messages } from '@portal/contract';
 import { MailIcon } from '@/components/icons';
@@ -11,29 +9,28 @@ import { getServerMessage, hasServerAnswer } from '@/lib/api/errors';
 import { paths } from '@/lib/paths';
 import { useRequestPasswordReset } from '../api/forgot-password';
 import { AuthShell, BackToLoginLink } from '../components/auth-shell';
+import { useZodForm } from '@/lib/forms/use-zod-form';
 
 const m = messages.forgotPassword;
 
 export function ForgotPasswordPage() {
   const requestReset = useRequestPasswordReset();
   const [isSent, setIsSent] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(forgotPasswordRequest), defaultValues: { email: '' } });
+    field,
+    submit,
+    formError,
+    formState: { isSubmitting },
+  } = useZodForm(forgotPasswordRequest, { defaultValues: { email: '' } });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const onSubmit = submit(
+    async (values) => {
       await requestReset.mutateAsync(values);
       setIsSent(true);
-    } catch (error) {
-      // spec §8: a non-success answer shows its message; no answer at all is unexpected.
-      setFormError(hasServerAnswer(error) ? (getServerMessage(error) ?? m.failed) : m.unexpected);
-    }
-  });
+    },
+    // spec §8: a non-success answer shows its message; no answer at all is unexpected.
+    (error) => (hasServerAnswer(error) ? (getServerMessage(error) ?? m.failed) : m.unexpected),
+  );
 
   if (isSent) {
     return (
@@ -59,15 +56,7 @@ export function ForgotPasswordPage() {
     >
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {formError && <Alert tone="error">{formError}</Alert>}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          autoFocus
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <TextField label="Email" type="email" autoComplete="email" inputMode="email" autoFocus {...field('email')} />
         <Button type="submit" className="w-full" isLoading={isSubmitting}>
           {isSubmitting ? 'Sending…' : m.button}
         </Button>

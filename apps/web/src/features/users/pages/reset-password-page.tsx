@@ -1,6 +1,4 @@
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { limits, messages, resetPasswordRequest } from '@portal/contract';
@@ -14,6 +12,7 @@ import { paths } from '@/lib/paths';
 import { useResetPassword } from '../api/reset-password';
 import { PasswordStrengthHint } from '../components/password-strength-meter';
 import { AuthShell, BackToLoginLink } from '../components/auth-shell';
+import { useZodForm } from '@/lib/forms/use-zod-form';
 
 const m = messages.resetPassword;
 
@@ -45,29 +44,24 @@ function InvalidResetLink() {
 function ResetPasswordForm({ token, isInvite }: { token: string; isInvite: boolean }) {
   const navigate = useNavigate();
   const resetMutation = useResetPassword();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
+    field,
+    submit,
+    formError,
     control,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(resetPasswordRequest),
-    defaultValues: { token, new_password: '', confirm_new_password: '' },
-  });
+  } = useZodForm(resetPasswordRequest, { defaultValues: { token, new_password: '', confirm_new_password: '' } });
   const password = useWatch({ control, name: 'new_password' });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
+  const onSubmit = submit(
+    async (values) => {
       await resetMutation.mutateAsync(values);
       toast.success(isInvite ? m.firstPasswordDone : m.successToast);
       const state: LoginState = { message: isInvite ? m.firstPasswordDone : m.successState };
       await navigate(paths.login, { replace: true, state });
-    } catch (error) {
-      setFormError(hasServerAnswer(error) ? (getServerMessage(error) ?? m.failed) : m.unexpected);
-    }
-  });
+    },
+    (error) => (hasServerAnswer(error) ? (getServerMessage(error) ?? m.failed) : m.unexpected),
+  );
 
   return (
     <AuthShell
@@ -88,16 +82,9 @@ function ResetPasswordForm({ token, isInvite }: { token: string; isInvite: boole
           autoComplete="new-password"
           autoFocus
           hint={<PasswordStrengthHint password={password} />}
-          error={errors.new_password?.message}
-          {...register('new_password')}
+          {...field('new_password')}
         />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirm_new_password?.message}
-          {...register('confirm_new_password')}
-        />
+        <TextField label="Confirm new password" type="password" autoComplete="new-password" {...field('confirm_new_password')} />
         <Button type="submit" className="w-full" isLoading={isSubmitting}>
           {isSubmitting ? 'Saving…' : isInvite ? 'Set password' : 'Reset password'}
         </Button>

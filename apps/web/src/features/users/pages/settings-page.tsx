@@ -35,12 +35,12 @@ function PixelSettingsCard() {
   const pixel = usePixelId();
   const updatePixel = useUpdatePixelId();
   const [isSaved, setIsSaved] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
+    field,
+    submit,
+    formError,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useZodForm(updatePixelRequest, { defaultValues: { facebook_pixel_id: '' } });
 
   useEffect(() => {
@@ -54,16 +54,14 @@ function PixelSettingsCard() {
     return () => window.clearTimeout(timer);
   }, [isSaved]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    setIsSaved(false);
-    try {
+  const onSubmit = submit(
+    async (values) => {
+      setIsSaved(false);
       await updatePixel.mutateAsync(values);
       setIsSaved(true);
-    } catch (error) {
-      setFormError(getServerMessage(error) ?? messages.pixel.failed);
-    }
-  });
+    },
+    (error) => getServerMessage(error) ?? messages.pixel.failed,
+  );
 
   const isLoading = pixel.isPending;
 
@@ -86,9 +84,8 @@ function PixelSettingsCard() {
             placeholder={isLoading ? 'Loading…' : 'e.g. 123456789012345'}
             disabled={isLoading}
             hint="Numbers only. Leave empty to remove your pixel."
-            error={errors.facebook_pixel_id?.message}
             className="max-w-sm"
-            {...register('facebook_pixel_id')}
+            {...field('facebook_pixel_id')}
           />
         </div>
         <div className="flex items-center justify-end gap-3 rounded-b-xl border-t border-slate-200 bg-slate-50 px-5 py-3 sm:px-6">
