@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
-import { commissionMessages, formatBps, formatCents, type ImportResult } from '@portal/contract';
+import { formatBps, formatCents, type ImportResult } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Table, type Column } from '@/components/ui/table';
 import { Tabs } from '@/components/ui/tabs';
-import { getServerMessage } from '@/lib/api/errors';
-import { useIgnoreMid } from '../api/unmatched';
+import { useUnknownMidActions } from './unknown-mid-actions';
+import { amountClass as amount, MerchantCell, moneyColumn } from '@/components/commissions/money-columns';
 import { AssignMidDialog, type UnknownMid } from './assign-mid-dialog';
 
 type View = 'matched' | 'unmatched' | 'duplicates' | 'errors';
@@ -16,7 +15,6 @@ type Duplicate = ImportResult['duplicates'][number];
 type RowError = ImportResult['errors'][number];
 
 const count = new Intl.NumberFormat('en-US');
-const amount = 'tabular-nums sm:text-right';
 
 interface DryRunReviewProps {
   result: ImportResult;
@@ -36,18 +34,8 @@ export function DryRunReview({ result, currency, isRefreshing, isCommitting, onB
     totals.errors > 0 ? 'errors' : totals.duplicates > 0 ? 'duplicates' : totals.unmatched > 0 ? 'unmatched' : 'matched';
   const [view, setView] = useState<View>(firstView);
   const [assigning, setAssigning] = useState<UnknownMid | null>(null);
-  const ignore = useIgnoreMid();
+  const unknownMidActions = useUnknownMidActions(onRefresh);
   const money = (cents: number) => formatCents(cents, currency);
-
-  const onIgnore = async (mid: string) => {
-    try {
-      const message = await ignore.mutateAsync({ mid });
-      toast.success(message ?? commissionMessages.midIgnored);
-      onRefresh();
-    } catch (error) {
-      toast.error(getServerMessage(error) ?? 'The MID could not be ignored.');
-    }
-  };
 
   const matchedColumns: Column<Matched>[] = [
     { key: 'row', header: 'Row', className: 'tabular-nums', cell: (row) => row.row },
@@ -55,23 +43,13 @@ export function DryRunReview({ result, currency, isRefreshing, isCommitting, onB
       key: 'merchant',
       header: 'Merchant',
       hideLabelOnPhone: true,
-      cell: (row) => (
-        <span className="block min-w-0">
-          <span className="block font-medium text-slate-900 wrap-anywhere">{row.business ?? row.mid}</span>
-          <span className="block text-xs text-slate-500">MID {row.mid}</span>
-        </span>
-      ),
+      cell: (row) => <MerchantCell name={row.business ?? row.mid} detail={`MID ${row.mid}`} />,
     },
     { key: 'partner', header: 'Partner', cell: (row) => row.partner_name },
-    { key: 'volume', header: 'Volume', className: amount, cell: (row) => money(row.volume_cents) },
-    { key: 'net', header: 'Net revenue', className: amount, cell: (row) => money(row.net_revenue_cents) },
+    moneyColumn('volume', 'Volume', (row) => row.volume_cents, money),
+    moneyColumn('net', 'Net revenue', (row) => row.net_revenue_cents, money),
     { key: 'share', header: 'Share', className: amount, cell: (row) => formatBps(row.share_bps) },
-    {
-      key: 'residual',
-      header: 'Residual',
-      className: amount,
-      cell: (row) => <span className="font-medium text-slate-900">{money(row.residual_cents)}</span>,
-    },
+    moneyColumn('residual', 'Residual', (row) => row.residual_cents, money, 'medium'),
   ];
 
   const unmatchedColumns: Column<Unmatched>[] = [
@@ -80,42 +58,11 @@ export function DryRunReview({ result, currency, isRefreshing, isCommitting, onB
       key: 'merchant',
       header: 'Merchant',
       hideLabelOnPhone: true,
-      cell: (row) => (
-        <span className="block min-w-0">
-          <span className="block font-medium text-slate-900 wrap-anywhere">{row.business ?? 'Unknown business'}</span>
-          <span className="block text-xs text-slate-500">MID {row.mid}</span>
-        </span>
-      ),
+      cell: (row) => <MerchantCell name={row.business ?? 'Unknown business'} detail={`MID ${row.mid}`} />,
     },
-    { key: 'volume', header: 'Volume', className: amount, cell: (row) => money(row.volume_cents) },
-    { key: 'net', header: 'Net revenue', className: amount, cell: (row) => money(row.net_revenue_cents) },
-    {
-      key: 'actions',
-      header: 'Actions',
-      hideLabelOnPhone: true,
-      className: 'sm:text-right',
-      cell: (row) => (
-        <span className="flex justify-end gap-2 pt-2 sm:pt-0">
-          <Button
-            size="sm"
-            variant="secondary"
-            aria-label={`Assign MID ${row.mid} to a partner`}
-            onClick={() => setAssigning({ ...row, month: result.month })}
-          >
-            Assign
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`Ignore MID ${row.mid}`}
-            isLoading={ignore.isPending && ignore.variables.mid === row.mid}
-            onClick={() => void onIgnore(row.mid)}
-          >
-            Ignore
-          </Button>
-        </span>
-      ),
-    },
+    moneyColumn('volume', 'Volume', (row) => row.volume_cents, money),
+    moneyColumn('net', 'Net revenue', (row) => row.net_revenue_cents, money),
+    unknownMidActions<Unmatched>((row) => setAssigning({ ...row, month: result.month })),
   ];
 
   const duplicateColumns: Column<Duplicate>[] = [

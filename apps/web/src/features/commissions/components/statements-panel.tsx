@@ -5,15 +5,14 @@ import { commissionMessages, formatCents, monthLabel, type AdminStatementsQuery,
 import { StatementStatusBadge } from '@/components/commissions/status-badges';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
-import { Table, type Column } from '@/components/ui/table';
+import { actionsColumn, Table, type Column } from '@/components/ui/table';
+import { amountClass as amount, statementSumColumns } from '@/components/commissions/money-columns';
 import { getServerMessage } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useAdminStatements, usePublishStatements } from '../api/statements';
 import { MarkPaidDialog, type PayableStatement } from './mark-paid-dialog';
 import { QueryError } from '@/components/ui/query-state';
-
-const amount = 'tabular-nums sm:text-right';
 
 /**
  * Statements of a month (one per partner) or of one partner (one per month): review, publish and
@@ -74,16 +73,7 @@ export function StatementsPanel({ query, by }: { query: AdminStatementsQuery; by
           ),
         },
     { key: 'merchants', header: 'Merchants', className: amount, cell: (row) => row.merchants },
-    { key: 'volume', header: 'Volume', className: amount, cell: (row) => money(row.volume_cents) },
-    { key: 'residual', header: 'Residual', className: amount, cell: (row) => money(row.residual_cents) },
-    { key: 'bonus', header: 'Bonuses', className: amount, cell: (row) => money(row.bonus_cents) },
-    { key: 'adjustments', header: 'Adjust.', className: amount, cell: (row) => money(row.adjustment_cents) },
-    {
-      key: 'total',
-      header: 'Total',
-      className: amount,
-      cell: (row) => <span className="font-semibold text-slate-900">{money(row.total_cents)}</span>,
-    },
+    ...statementSumColumns<StatementSummary>(money),
     {
       key: 'status',
       header: 'Status',
@@ -94,36 +84,30 @@ export function StatementsPanel({ query, by }: { query: AdminStatementsQuery; by
         </span>
       ),
     },
-    {
-      key: 'actions',
-      header: 'Actions',
-      hideLabelOnPhone: true,
-      className: 'sm:text-right',
-      cell: (row) => (
-        <span className="flex justify-end gap-2 pt-2 sm:pt-0">
-          {row.status === 'draft' && (
-            <Button
-              size="sm"
-              variant="secondary"
-              aria-label={`Publish ${row.partner_name}, ${monthLabel(row.month)}`}
-              onClick={() => setPublishing([row])}
-            >
-              Publish
-            </Button>
-          )}
-          {row.status === 'published' && (
-            <Button
-              size="sm"
-              variant="secondary"
-              aria-label={`Mark ${row.partner_name}, ${monthLabel(row.month)} paid`}
-              onClick={() => setPaying([row])}
-            >
-              Mark paid
-            </Button>
-          )}
-        </span>
-      ),
-    },
+    actionsColumn((row) => (
+      <>
+        {row.status === 'draft' && (
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={`Publish ${row.partner_name}, ${monthLabel(row.month)}`}
+            onClick={() => setPublishing([row])}
+          >
+            Publish
+          </Button>
+        )}
+        {row.status === 'published' && (
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-label={`Mark ${row.partner_name}, ${monthLabel(row.month)} paid`}
+            onClick={() => setPaying([row])}
+          >
+            Mark paid
+          </Button>
+        )}
+      </>
+    )),
   ];
 
   if (statements.isError && !data) {

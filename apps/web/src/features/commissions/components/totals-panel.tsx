@@ -3,11 +3,11 @@ import { formatCents, monthLabel, type MonthlyTotal } from '@portal/contract';
 import { DownloadIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { Table, type Column } from '@/components/ui/table';
+import { amountClass as amount, moneyColumn, statementSumColumns } from '@/components/commissions/money-columns';
+
 import { getServerMessage } from '@/lib/api/errors';
 import { useExportTotals, useMonthlyTotals } from '../api/totals';
 import { QueryError } from '@/components/ui/query-state';
-
-const amount = 'tabular-nums sm:text-right';
 
 /** All partners' totals per month, and the same as a CSV export. */
 export function TotalsPanel({ onOpenMonth }: { onOpenMonth: (month: string) => void }) {
@@ -28,17 +28,8 @@ export function TotalsPanel({ onOpenMonth }: { onOpenMonth: (month: string) => v
       ),
     },
     { key: 'partners', header: 'Partners', className: amount, cell: (row) => row.partners },
-    { key: 'volume', header: 'Volume', className: amount, cell: (row) => money(row.volume_cents) },
-    { key: 'residual', header: 'Residual', className: amount, cell: (row) => money(row.residual_cents) },
-    { key: 'bonus', header: 'Bonuses', className: amount, cell: (row) => money(row.bonus_cents) },
-    { key: 'adjustments', header: 'Adjust.', className: amount, cell: (row) => money(row.adjustment_cents) },
-    {
-      key: 'total',
-      header: 'Total',
-      className: amount,
-      cell: (row) => <span className="font-semibold text-slate-900">{money(row.total_cents)}</span>,
-    },
-    { key: 'paid', header: 'Paid', className: amount, cell: (row) => money(row.paid_cents) },
+    ...statementSumColumns<MonthlyTotal>(money),
+    moneyColumn('paid', 'Paid', (row) => row.paid_cents, money),
   ];
 
   if (totals.isError && !totals.data) {

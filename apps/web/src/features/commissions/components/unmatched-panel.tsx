@@ -1,28 +1,19 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
-import { commissionMessages, formatCents, type UnmatchedItem } from '@portal/contract';
-import { Button } from '@/components/ui/button';
+import { formatCents, type UnmatchedItem } from '@portal/contract';
 import { Table, type Column } from '@/components/ui/table';
 import { getServerMessage } from '@/lib/api/errors';
-import { useIgnoreMid, useUnmatched } from '../api/unmatched';
-import { AssignMidDialog, type UnknownMid } from './assign-mid-dialog';
+import { useUnmatched } from '../api/unmatched';
+import { useUnknownMidActions } from './unknown-mid-actions';
+import { MerchantCell, moneyColumn } from '@/components/commissions/money-columns';
 
-const amount = 'tabular-nums sm:text-right';
+import { AssignMidDialog, type UnknownMid } from './assign-mid-dialog';
 
 /** MIDs of the month's uploads that match no merchant account, to assign to a partner or ignore. */
 export function UnmatchedPanel({ month, currency }: { month: string; currency: string }) {
   const unmatched = useUnmatched(month);
-  const ignore = useIgnoreMid();
+  const unknownMidActions = useUnknownMidActions();
   const [assigning, setAssigning] = useState<UnknownMid | null>(null);
   const money = (cents: number) => formatCents(cents, currency);
-
-  const onIgnore = async (mid: string) => {
-    try {
-      toast.success((await ignore.mutateAsync({ mid })) ?? commissionMessages.midIgnored);
-    } catch (error) {
-      toast.error(getServerMessage(error) ?? 'The MID could not be ignored.');
-    }
-  };
 
   const columns: Column<UnmatchedItem>[] = [
     {
@@ -30,43 +21,12 @@ export function UnmatchedPanel({ month, currency }: { month: string; currency: s
       header: 'Merchant',
       hideLabelOnPhone: true,
       cell: (row) => (
-        <span className="block min-w-0">
-          <span className="block font-medium text-slate-900 wrap-anywhere">{row.business ?? 'Unknown business'}</span>
-          <span className="block text-xs text-slate-500">
-            MID {row.mid} · {row.processor}, row {row.row}
-          </span>
-        </span>
+        <MerchantCell name={row.business ?? 'Unknown business'} detail={`MID ${row.mid} · ${row.processor}, row ${row.row}`} />
       ),
     },
-    { key: 'volume', header: 'Volume', className: amount, cell: (row) => money(row.volume_cents) },
-    { key: 'net', header: 'Net revenue', className: amount, cell: (row) => money(row.net_revenue_cents) },
-    {
-      key: 'actions',
-      header: 'Actions',
-      hideLabelOnPhone: true,
-      className: 'sm:text-right',
-      cell: (row) => (
-        <span className="flex justify-end gap-2 pt-2 sm:pt-0">
-          <Button
-            size="sm"
-            variant="secondary"
-            aria-label={`Assign MID ${row.mid} to a partner`}
-            onClick={() => setAssigning(row)}
-          >
-            Assign
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`Ignore MID ${row.mid}`}
-            isLoading={ignore.isPending && ignore.variables.mid === row.mid}
-            onClick={() => void onIgnore(row.mid)}
-          >
-            Ignore
-          </Button>
-        </span>
-      ),
-    },
+    moneyColumn('volume', 'Volume', (row) => row.volume_cents, money),
+    moneyColumn('net', 'Net revenue', (row) => row.net_revenue_cents, money),
+    unknownMidActions<UnmatchedItem>(setAssigning),
   ];
 
   return (

@@ -26,6 +26,7 @@ import { paths } from '@/lib/paths';
 import { useMyStatements } from '../api/get-statements';
 import { useCommissionSummary } from '../api/get-summary';
 import { QueryError } from '@/components/ui/query-state';
+import { amountClass, statementSumColumns } from '@/components/commissions/money-columns';
 
 // The canvas chart loads after the page's figures, in its own chunk (as on the dashboard).
 const EarningsChart = lazy(() => import('@/components/commissions/earnings-chart').then((m) => ({ default: m.EarningsChart })));
@@ -165,39 +166,10 @@ function StatementsSection({ statements }: { statements: UseQueryResult<Statemen
     {
       key: 'merchants',
       header: 'Merchants',
-      className: 'tabular-nums sm:text-right',
+      className: amountClass,
       cell: (row) => row.merchants.toLocaleString('en-US'),
     },
-    {
-      key: 'volume',
-      header: 'Volume',
-      className: 'tabular-nums sm:text-right',
-      cell: (row) => formatCents(row.volume_cents, row.currency),
-    },
-    {
-      key: 'residual',
-      header: 'Residual',
-      className: 'tabular-nums sm:text-right',
-      cell: (row) => formatCents(row.residual_cents, row.currency),
-    },
-    {
-      key: 'bonus',
-      header: 'Bonuses',
-      className: 'tabular-nums sm:text-right',
-      cell: (row) => formatCents(row.bonus_cents, row.currency),
-    },
-    {
-      key: 'adjustments',
-      header: 'Adjustments',
-      className: 'tabular-nums sm:text-right',
-      cell: (row) => formatCents(row.adjustment_cents, row.currency),
-    },
-    {
-      key: 'total',
-      header: 'Total',
-      className: 'tabular-nums sm:text-right',
-      cell: (row) => <span className="font-semibold text-slate-900">{formatCents(row.total_cents, row.currency)}</span>,
-    },
+    ...statementSumColumns<StatementSummary>((cents, row) => formatCents(cents, row.currency), 'Adjustments'),
     { key: 'status', header: 'Status', cell: (row) => <StatementStatusBadge status={row.status} /> },
     { key: 'paid', header: 'Paid on', cell: (row) => formatDate(row.paid_on) },
   ];
