@@ -20,10 +20,10 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   // The resolver's overloads cannot be picked for a generic schema; the cast only names the result.
   const resolver = zodResolver(schema as never) as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
   const form = useForm<z.input<S>, unknown, z.output<S>>({ ...options, resolver });
-  const field = (name: FieldPath<z.input<S>>) => ({
-    ...form.register(name),
-    error: (get(form.formState.errors, name) as { message?: string } | undefined)?.message,
-  });
+  const field = (name: FieldPath<z.input<S>>) => {
+    const fieldError: { message?: string } | undefined = get(form.formState.errors, name);
+    return { ...form.register(name), error: fieldError?.message };
+  };
   const [formError, setFormError] = useState<string | null>(null);
   const submit = (run: (values: z.output<S>) => Promise<unknown>, failed: (error: unknown) => string | undefined) =>
     form.handleSubmit(async (values) => {
