@@ -12,6 +12,7 @@ import type {
 import { api } from '@/lib/api/client';
 import { getData, getMessage } from '@/lib/api/envelope';
 import { apiPaths } from '@/lib/api/paths';
+import { cursorPaging } from '@/lib/api/cursor-paging';
 
 export interface UserFilters {
   search?: string;
@@ -41,8 +42,7 @@ export function useUsers(filters: UserFilters) {
       getData<typeof adminUserListResponse>(
         api.get(apiPaths.admin.users, { params: { ...params(filters), limit: 25, ...(pageParam ? { cursor: pageParam } : {}) } }),
       ),
-    initialPageParam: '',
-    getNextPageParam: (page) => page.next_cursor ?? undefined,
+    ...cursorPaging,
     placeholderData: keepPreviousData,
   });
 }

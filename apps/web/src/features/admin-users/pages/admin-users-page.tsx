@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import {
@@ -17,7 +17,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { inputClasses } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Select } from '@/components/ui/select';
-import { CursorPager, Table, type Column, type SortState } from '@/components/ui/table';
+import { type Column, type SortState } from '@/components/ui/table';
 import { cn } from '@/components/ui/cn';
 import { getServerMessage } from '@/lib/api/errors';
 import { paths } from '@/lib/paths';
@@ -25,7 +25,7 @@ import { downloadUsersCsv, useUserAction, useUsers, type UserFilters } from '../
 import { InviteDialog } from '../components/invite-dialog';
 import { ReasonDialog } from '../components/reason-dialog';
 import { percent, relativeTime, roleLabels, shortDate, statusLabels, statusTones } from '../components/format';
-import { QueryError } from '@/components/ui/query-state';
+import { CursorTable, usePagedRows } from '@/components/ui/cursor-table';
 
 const m = messages.adminUsers;
 const roleOptions = [
@@ -89,7 +89,7 @@ export function AdminUsersPage() {
     return () => clearTimeout(timer);
   });
 
-  const rows = useMemo(() => users.data?.pages.flatMap((page) => page.items) ?? [], [users.data]);
+  const rows = usePagedRows(users);
   const selectedRows = rows.filter((row) => selected.has(String(row.id)));
   const isFiltered = Boolean(filters.search || filters.role || filters.status || filters.no_recent_referrals);
 
@@ -273,30 +273,19 @@ export function AdminUsersPage() {
         </div>
       )}
 
-      {users.isError ? (
-        <QueryError query={users} title="Failed to load users" />
-      ) : (
-        <Table
-          caption="Users"
-          columns={columns}
-          rows={rows}
-          getRowId={(row) => String(row.id)}
-          isLoading={users.isPending}
-          sort={sort}
-          onSortChange={(next) => setFilters({ sort: next.key as AdminUserSort, dir: next.direction })}
-          selection={{ selected, onChange: setSelected, rowLabel: (row) => `Select ${row.full_name}` }}
-          empty={<EmptyState icon={<UsersIcon className="size-6" />}>{isFiltered ? m.noUsers : m.noPartnersYet}</EmptyState>}
-          footer={
-            <CursorPager
-              shown={rows.length}
-              hasMore={users.hasNextPage}
-              isFetchingMore={users.isFetchingNextPage}
-              onLoadMore={() => void users.fetchNextPage()}
-              noun="users"
-            />
-          }
-        />
-      )}
+      <CursorTable
+        query={users}
+        errorTitle="Failed to load users"
+        noun="users"
+        caption="Users"
+        columns={columns}
+        rows={rows}
+        getRowId={(row) => String(row.id)}
+        sort={sort}
+        onSortChange={(next) => setFilters({ sort: next.key as AdminUserSort, dir: next.direction })}
+        selection={{ selected, onChange: setSelected, rowLabel: (row) => `Select ${row.full_name}` }}
+        empty={<EmptyState icon={<UsersIcon className="size-6" />}>{isFiltered ? m.noUsers : m.noPartnersYet}</EmptyState>}
+      />
 
       <InviteDialog open={isInviteOpen} onClose={() => setIsInviteOpen(false)} />
       <ReasonDialog

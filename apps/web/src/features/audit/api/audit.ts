@@ -3,6 +3,7 @@ import { pageLimits, type auditListResponse } from '@portal/contract';
 import { api } from '@/lib/api/client';
 import { getData } from '@/lib/api/envelope';
 import { apiPaths } from '@/lib/api/paths';
+import { cursorPaging } from '@/lib/api/cursor-paging';
 
 export interface AuditFilters {
   action?: string;
@@ -19,8 +20,7 @@ export const auditQueryOptions = (filters: AuditFilters) =>
   infiniteQueryOptions({
     queryKey: ['admin', 'audit', filters],
     queryFn: ({ pageParam }) => getAudit(filters, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.next_cursor ?? undefined,
+    ...cursorPaging,
     staleTime: 0,
   });
 

@@ -4,12 +4,12 @@ import { Badge } from '@/components/ui/badge';
 import { inputClasses } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Select } from '@/components/ui/select';
-import { CursorPager, Table, type Column } from '@/components/ui/table';
+import { type Column } from '@/components/ui/table';
 import { getServerMessage } from '@/lib/api/errors';
 import { formatDateTime } from '@/lib/format';
 import { compact, useUrlFilters } from '@/lib/url-state';
 import { useAudit, type AuditFilters } from '../api/audit';
-import { QueryError } from '@/components/ui/query-state';
+import { CursorTable, usePagedRows } from '@/components/ui/cursor-table';
 
 const filterKeys = ['action', 'target_type', 'from', 'to'] as const;
 const targetTypes = [
@@ -82,7 +82,7 @@ export function AdminAuditPage() {
     [values.action, values.target_type, values.from, values.to],
   );
   const audit = useAudit(filters);
-  const rows = useMemo(() => audit.data?.pages.flatMap((page) => page.items) ?? [], [audit.data]);
+  const rows = usePagedRows(audit);
   const hasFilters = Object.keys(filters).length > 0;
 
   return (
@@ -121,27 +121,16 @@ export function AdminAuditPage() {
           onChange={(event) => setValues({ to: event.target.value })}
         />
       </div>
-      {audit.isError ? (
-        <QueryError query={audit} title={getServerMessage(audit.error) ?? 'The audit log could not be loaded'} />
-      ) : (
-        <Table
-          caption="Audit log"
-          columns={columns}
-          rows={rows}
-          getRowId={(entry) => String(entry.id)}
-          isLoading={audit.isPending}
-          empty={hasFilters ? 'No entries match these filters.' : 'No admin changes recorded yet.'}
-          footer={
-            <CursorPager
-              shown={rows.length}
-              hasMore={audit.hasNextPage}
-              isFetchingMore={audit.isFetchingNextPage}
-              onLoadMore={() => void audit.fetchNextPage()}
-              noun="entries"
-            />
-          }
-        />
-      )}
+      <CursorTable
+        query={audit}
+        errorTitle={getServerMessage(audit.error) ?? 'The audit log could not be loaded'}
+        noun="entries"
+        caption="Audit log"
+        columns={columns}
+        rows={rows}
+        getRowId={(entry) => String(entry.id)}
+        empty={hasFilters ? 'No entries match these filters.' : 'No admin changes recorded yet.'}
+      />
     </>
   );
 }

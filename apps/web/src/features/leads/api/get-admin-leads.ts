@@ -3,6 +3,7 @@ import { pageLimits, type adminLeadListResponse, type AdminLeadListQuery } from 
 import { api } from '@/lib/api/client';
 import { getData } from '@/lib/api/envelope';
 import { apiPaths } from '@/lib/api/paths';
+import { cursorPaging } from '@/lib/api/cursor-paging';
 
 /** The list's filters as the URL and the API carry them (strings; empty ones left out). */
 export type AdminLeadFilters = Omit<AdminLeadListQuery, 'cursor' | 'limit' | 'partner_id'> & { partner_id?: string };
@@ -17,8 +18,7 @@ export const adminLeadsQueryOptions = (filters: AdminLeadFilters) =>
   infiniteQueryOptions({
     queryKey: ['admin', 'leads', 'list', filters],
     queryFn: ({ pageParam }) => getAdminLeads(filters, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.next_cursor ?? undefined,
+    ...cursorPaging,
     staleTime: 0,
   });
 

@@ -3,6 +3,7 @@ import { pageLimits, type LeadStatus, type partnerLeadListResponse } from '@port
 import { api } from '@/lib/api/client';
 import { getData } from '@/lib/api/envelope';
 import { apiPaths } from '@/lib/api/paths';
+import { cursorPaging } from '@/lib/api/cursor-paging';
 
 export interface MyLeadFilters {
   status?: LeadStatus;
@@ -17,8 +18,7 @@ export const myLeadsQueryOptions = (filters: MyLeadFilters) =>
   infiniteQueryOptions({
     queryKey: ['leads', 'mine', 'list', filters],
     queryFn: ({ pageParam }) => getMyLeads(filters, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (page) => page.next_cursor ?? undefined,
+    ...cursorPaging,
     staleTime: 0,
   });
 

@@ -21,7 +21,7 @@ import { inputClasses } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Select } from '@/components/ui/select';
 import { CheckboxField } from '@/components/ui/switch';
-import { CursorPager, Table, type Column } from '@/components/ui/table';
+import { type Column } from '@/components/ui/table';
 import { Tabs } from '@/components/ui/tabs';
 import { getServerMessage } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format';
@@ -33,7 +33,7 @@ import { BulkStatusDialog } from '../components/bulk-status-dialog';
 import { DisabledPartnerBadge } from '../components/disabled-partner-badge';
 import { LeadDetailSheet } from '../components/lead-detail-sheet';
 import { SyncStateBadge } from '../components/sync-state-badge';
-import { QueryError } from '@/components/ui/query-state';
+import { CursorTable, usePagedRows } from '@/components/ui/cursor-table';
 
 const filterKeys = [
   'status',
@@ -89,7 +89,7 @@ export function AdminLeadsPage() {
   // On a phone the filters fold away behind a button; from sm up they are always shown.
   const [areFiltersOpen, setAreFiltersOpen] = useState(false);
 
-  const rows = useMemo(() => leads.data?.pages.flatMap((page) => page.items) ?? [], [leads.data]);
+  const rows = usePagedRows(leads);
   const counts = leads.data?.pages[0]?.counts;
   const total = counts ? Object.values(counts).reduce((sum, count) => sum + count, 0) : undefined;
   // A search matching more than the cap is counted only that far: "1,000+" on All, no figure per status.
@@ -324,32 +324,21 @@ export function AdminLeadsPage() {
         </div>
       )}
 
-      {leads.isError ? (
-        <QueryError query={leads} title={getServerMessage(leads.error) ?? 'The referrals could not be loaded'} />
-      ) : (
-        <Table
-          caption="Referrals"
-          columns={columns}
-          rows={rows}
-          getRowId={(lead) => lead.id}
-          isLoading={leads.isPending}
-          empty={
-            hasFilters || filters.status
-              ? 'No referrals match these filters.'
-              : 'No referrals yet. Requests from partners’ links and the Submit Referral form appear here.'
-          }
-          selection={{ selected, onChange: setSelected, rowLabel: (lead) => `Select ${lead.business}` }}
-          footer={
-            <CursorPager
-              shown={rows.length}
-              hasMore={leads.hasNextPage}
-              isFetchingMore={leads.isFetchingNextPage}
-              onLoadMore={() => void leads.fetchNextPage()}
-              noun="referrals"
-            />
-          }
-        />
-      )}
+      <CursorTable
+        query={leads}
+        errorTitle={getServerMessage(leads.error) ?? 'The referrals could not be loaded'}
+        noun="referrals"
+        caption="Referrals"
+        columns={columns}
+        rows={rows}
+        getRowId={(lead) => lead.id}
+        empty={
+          hasFilters || filters.status
+            ? 'No referrals match these filters.'
+            : 'No referrals yet. Requests from partners’ links and the Submit Referral form appear here.'
+        }
+        selection={{ selected, onChange: setSelected, rowLabel: (lead) => `Select ${lead.business}` }}
+      />
 
       {values.lead && <LeadDetailSheet key={values.lead} leadId={values.lead} onClose={() => setValues({ lead: null })} />}
       {isBulkOpen && (

@@ -7,7 +7,7 @@ import { SearchInput } from '@/components/search-input';
 import { LeadStatusBadge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { CursorPager, Table, type Column } from '@/components/ui/table';
+import { type Column } from '@/components/ui/table';
 import { Tabs } from '@/components/ui/tabs';
 import { getServerMessage } from '@/lib/api/errors';
 import { formatDate, formatDateTime } from '@/lib/format';
@@ -16,7 +16,7 @@ import { compact, useUrlFilters } from '@/lib/url-state';
 import { useExportMyLeads } from '../api/export-my-leads';
 import { useMyLeadCounts } from '../api/get-my-lead-counts';
 import { useMyLeads, type MyLeadFilters } from '../api/get-my-leads';
-import { QueryError } from '@/components/ui/query-state';
+import { CursorTable, usePagedRows } from '@/components/ui/cursor-table';
 
 const isStatus = (value: string): value is LeadStatus => (leadStatuses as readonly string[]).includes(value);
 
@@ -62,7 +62,7 @@ export function ReferralsPage() {
   const leads = useMyLeads(filters);
   const counts = useMyLeadCounts();
   const exportCsv = useExportMyLeads();
-  const rows = useMemo(() => leads.data?.pages.flatMap((page) => page.items) ?? [], [leads.data]);
+  const rows = usePagedRows(leads);
   const isFiltered = Boolean(filters.status || filters.q);
 
   const onExport = async () => {
@@ -116,39 +116,28 @@ export function ReferralsPage() {
         onSearch={(q) => setValues({ q })}
         className="mb-4 max-w-md"
       />
-      {leads.isError ? (
-        <QueryError query={leads} title={getServerMessage(leads.error) ?? 'Your referrals could not be loaded'} />
-      ) : (
-        <Table
-          caption="Your referrals"
-          columns={columns}
-          rows={rows}
-          getRowId={(lead) => lead.id}
-          isLoading={leads.isPending}
-          empty={
-            isFiltered ? (
-              'No referrals match these filters.'
-            ) : (
-              <>
-                No referrals yet. Share your Public URL, or{' '}
-                <Link to={paths.partner.submit} className="font-medium text-brand-700 hover:underline">
-                  submit a referral
-                </Link>
-                : every request appears here.
-              </>
-            )
-          }
-          footer={
-            <CursorPager
-              shown={rows.length}
-              hasMore={leads.hasNextPage}
-              isFetchingMore={leads.isFetchingNextPage}
-              onLoadMore={() => void leads.fetchNextPage()}
-              noun="referrals"
-            />
-          }
-        />
-      )}
+      <CursorTable
+        query={leads}
+        errorTitle={getServerMessage(leads.error) ?? 'Your referrals could not be loaded'}
+        noun="referrals"
+        caption="Your referrals"
+        columns={columns}
+        rows={rows}
+        getRowId={(lead) => lead.id}
+        empty={
+          isFiltered ? (
+            'No referrals match these filters.'
+          ) : (
+            <>
+              No referrals yet. Share your Public URL, or{' '}
+              <Link to={paths.partner.submit} className="font-medium text-brand-700 hover:underline">
+                submit a referral
+              </Link>
+              : every request appears here.
+            </>
+          )
+        }
+      />
     </>
   );
 }
