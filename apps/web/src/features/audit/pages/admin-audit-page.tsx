@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { AuditEntry } from '@portal/contract';
 import { Badge } from '@/components/ui/badge';
-import { inputClasses } from '@/components/ui/field';
+import { DateRangeFields } from '@/components/ui/date-range-fields';
 import { PageHeader } from '@/components/ui/page-header';
 import { Select } from '@/components/ui/select';
 import { type Column } from '@/components/ui/table';
@@ -106,20 +106,7 @@ export function AdminAuditPage() {
           value={values.target_type}
           onChange={(event) => setValues({ target_type: event.target.value })}
         />
-        <input
-          type="date"
-          aria-label="From"
-          className={inputClasses(false)}
-          value={values.from}
-          onChange={(event) => setValues({ from: event.target.value })}
-        />
-        <input
-          type="date"
-          aria-label="To"
-          className={inputClasses(false)}
-          value={values.to}
-          onChange={(event) => setValues({ to: event.target.value })}
-        />
+        <DateRangeFields from={values.from} to={values.to} onChange={setValues} />
       </div>
       <CursorTable
         query={audit}
