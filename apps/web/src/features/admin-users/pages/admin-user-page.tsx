@@ -1,32 +1,24 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import axios from 'axios';
 import toast from 'react-hot-toast';
-import {
-  leadStatusLabels,
-  messages,
-  rejectionReasons,
-  updateUserRequest,
-  type AdminUserDetail,
-  type RejectRequest,
-  type Role,
-} from '@portal/contract';
+import { messages, type AdminUserDetail, type RejectRequest, type Role } from '@portal/contract';
 import { ChevronLeftIcon, ExternalLinkIcon, WalletIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
-import { Badge, LeadStatusBadge } from '@/components/ui/badge';
+import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
-import { TextAreaField, TextField } from '@/components/ui/field';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { SelectField } from '@/components/ui/select';
 import { PageSpinner } from '@/components/ui/spinner';
 import { getServerMessage } from '@/lib/api/errors';
 import { useAuthStore } from '@/lib/auth/auth-store';
-import { useZodForm } from '@/lib/forms/use-zod-form';
 import { paths } from '@/lib/paths';
 import { useUpdateUser, useUser, useUserAction, type UserAction } from '../api/admin-users';
 import { ReasonDialog } from '../components/reason-dialog';
 import { percent, relativeTime, roleLabels, shortDate, statusLabels, statusTones } from '../components/format';
+import { RejectDialog } from '../components/reject-dialog';
+import { ProfileForm } from '../components/profile-form';
+import { Figure, RecentReferrals, UserAuditTrail } from '../components/user-cards';
 
 /** /admin/users/{id}: profile, figures, actions, referrals and audit trail of one user. */
 export function AdminUserPage() {
@@ -44,15 +36,6 @@ export function AdminUserPage() {
     );
   }
   return <UserDetail user={user.data} />;
-}
-
-function Figure({ label, value }: { label: string; value: string | number }) {
-  return (
-    <Card className="p-4">
-      <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</p>
-      <p className="mt-1 text-2xl font-semibold text-slate-900">{value}</p>
-    </Card>
-  );
 }
 
 type Pending =
@@ -201,32 +184,7 @@ function UserDetail({ user }: { user: AdminUserDetail }) {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="space-y-6">
           <ProfileForm user={user} />
-          <Card className="overflow-hidden">
-            <h2 className="border-b border-slate-200 px-5 py-4 text-base font-semibold text-slate-900">Referrals</h2>
-            {user.recent_referrals.length === 0 ? (
-              <p className="px-5 py-6 text-sm text-slate-600">No referrals yet.</p>
-            ) : (
-              <ul className="divide-y divide-slate-200">
-                {user.recent_referrals.map((lead) => (
-                  <li key={lead.id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3 text-sm">
-                    <div className="min-w-0">
-                      <p className="font-medium text-slate-900">{lead.company}</p>
-                      <p className="text-slate-500">
-                        {lead.contact} · {shortDate(lead.created_at)}
-                      </p>
-                    </div>
-                    <LeadStatusBadge status={lead.status} />
-                  </li>
-                ))}
-              </ul>
-            )}
-            {user.recent_referrals.length > 0 && (
-              <p className="border-t border-slate-200 px-5 py-2 text-xs text-slate-500">
-                The {user.recent_referrals.length} most recent; {leadStatusLabels.approved.toLowerCase()}s count toward
-                conversion.
-              </p>
-            )}
-          </Card>
+          <RecentReferrals referrals={user.recent_referrals} />
         </div>
         <div className="space-y-6">
           <Card className="p-5">
@@ -255,23 +213,7 @@ function UserDetail({ user }: { user: AdminUserDetail }) {
               </div>
             )}
           </Card>
-          <Card className="overflow-hidden">
-            <h2 className="border-b border-slate-200 px-5 py-4 text-base font-semibold text-slate-900">Audit trail</h2>
-            {user.audit.length === 0 ? (
-              <p className="px-5 py-6 text-sm text-slate-600">No admin changes recorded.</p>
-            ) : (
-              <ol className="divide-y divide-slate-200">
-                {user.audit.map((entry) => (
-                  <li key={entry.id} className="px-5 py-3 text-sm">
-                    <p className="font-medium text-slate-900">{entry.action.replace(/^user\./, '').replace(/_/g, ' ')}</p>
-                    <p className="text-slate-500">
-                      {entry.actor?.name ?? 'System'} · <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time>
-                    </p>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </Card>
+          <UserAuditTrail audit={user.audit} />
         </div>
       </div>
 
@@ -325,144 +267,5 @@ function UserDetail({ user }: { user: AdminUserDetail }) {
         onConfirm={(body) => void run('reject', body)}
       />
     </>
-  );
-}
-
-function RejectDialog({
-  open,
-  isPending,
-  onCancel,
-  onConfirm,
-}: {
-  open: boolean;
-  isPending: boolean;
-  onCancel: () => void;
-  onConfirm: (body: RejectRequest) => void;
-}) {
-  const [reason, setReason] = useState<RejectRequest['reason'] | ''>('');
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <Dialog
-      open={open}
-      onClose={onCancel}
-      title="Reject application"
-      description="The applicant is emailed the reason and your message; the account stays closed."
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={isPending}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger-solid"
-            isLoading={isPending}
-            onClick={() => {
-              if (!reason) return setError('Please choose a reason');
-              onConfirm({ reason, ...(message.trim() ? { message: message.trim() } : {}) });
-            }}
-          >
-            Reject
-          </Button>
-        </>
-      }
-    >
-      <div className="space-y-4">
-        <SelectField
-          label="Reason"
-          placeholder="Choose…"
-          options={Object.entries(rejectionReasons).map(([value, label]) => ({ value, label }))}
-          value={reason}
-          error={error ?? undefined}
-          onChange={(event) => {
-            setReason(event.target.value as RejectRequest['reason']);
-            setError(null);
-          }}
-        />
-        <TextAreaField
-          label="Message (optional)"
-          rows={3}
-          maxLength={255}
-          value={message}
-          onChange={(event) => setMessage(event.target.value)}
-        />
-      </div>
-    </Dialog>
-  );
-}
-
-/** Name, email, compensation link, internal note and Pixel ID; the uuid is not editable. */
-function ProfileForm({ user }: { user: AdminUserDetail }) {
-  const update = useUpdateUser(user.id);
-  const [formError, setFormError] = useState<string | null>(null);
-  const schema = updateUserRequest.required({ full_name: true, email: true });
-  const {
-    field,
-    handleSubmit,
-    setError,
-    setValue,
-    formState: { isSubmitting, isDirty },
-    reset,
-  } = useZodForm(schema, {
-    defaultValues: {
-      full_name: user.full_name,
-      email: user.email,
-      compensation_link: user.compensation_link ?? '',
-      notes_internal: user.notes_internal,
-      facebook_pixel_id: user.facebook_pixel_id,
-    },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await update.mutateAsync(values);
-      toast.success(messages.adminUsers.updated);
-      reset(values);
-    } catch (error) {
-      const fieldErrors = axios.isAxiosError<{ errors?: Record<string, string> }>(error)
-        ? error.response?.data?.errors
-        : undefined;
-      if (fieldErrors?.email) setError('email', { message: fieldErrors.email }, { shouldFocus: true });
-      else if (fieldErrors?.compensation_link) setError('compensation_link', { message: fieldErrors.compensation_link });
-      else setFormError(getServerMessage(error) ?? 'Failed to save');
-    }
-  });
-
-  return (
-    <Card>
-      <form onSubmit={onSubmit} noValidate aria-labelledby="profile-title">
-        <div className="space-y-4 p-5">
-          <h2 id="profile-title" className="text-base font-semibold text-slate-900">
-            Profile
-          </h2>
-          {formError && <Alert tone="error">{formError}</Alert>}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Full name" {...field('full_name')} />
-            <TextField label="Email" type="email" hint="Both addresses are told of a change." {...field('email')} />
-          </div>
-          <TextField
-            label="Compensation link"
-            type="url"
-            placeholder="https://"
-            hint="Opens from the partner's My Commissions. https only."
-            {...field('compensation_link')}
-          />
-          <div className="flex items-end gap-2">
-            <div className="min-w-0 flex-1">
-              <TextField label="Facebook Pixel ID" inputMode="numeric" {...field('facebook_pixel_id')} />
-            </div>
-            <Button variant="secondary" onClick={() => setValue('facebook_pixel_id', '', { shouldDirty: true })}>
-              Clear
-            </Button>
-          </div>
-          <TextAreaField label="Internal note" rows={3} hint="Only admins see this." {...field('notes_internal')} />
-        </div>
-        <div className="flex justify-end rounded-b-xl border-t border-slate-200 bg-slate-50 px-5 py-3">
-          <Button type="submit" isLoading={isSubmitting} disabled={!isDirty}>
-            Save Changes
-          </Button>
-        </div>
-      </form>
-    </Card>
   );
 }

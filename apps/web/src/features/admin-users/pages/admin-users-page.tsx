@@ -1,31 +1,23 @@
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
-import {
-  adminUserSorts,
-  messages,
-  type AdminUserSort,
-  type AdminUserSummary,
-  type Role,
-  type UserStatus,
-} from '@portal/contract';
+import { messages, type AdminUserSort, type Role, type UserStatus } from '@portal/contract';
 import { DownloadIcon, MailIcon, PlusIcon, SearchIcon, UsersIcon } from '@/components/icons';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { inputClasses } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Select } from '@/components/ui/select';
-import { type Column, type SortState } from '@/components/ui/table';
+import { type SortState } from '@/components/ui/table';
 import { cn } from '@/components/ui/cn';
 import { getServerMessage } from '@/lib/api/errors';
-import { paths } from '@/lib/paths';
-import { downloadUsersCsv, useUserAction, useUsers, type UserFilters } from '../api/admin-users';
+import { downloadUsersCsv, useUserAction, useUsers } from '../api/admin-users';
 import { InviteDialog } from '../components/invite-dialog';
 import { ReasonDialog } from '../components/reason-dialog';
-import { percent, relativeTime, roleLabels, shortDate, statusLabels, statusTones } from '../components/format';
+import { statusLabels } from '../components/format';
 import { CursorTable, usePagedRows } from '@/components/ui/cursor-table';
+import { adminUserColumns } from '../components/admin-user-columns';
+import { useAdminUserFilters } from '../hooks/use-admin-user-filters';
 
 const m = messages.adminUsers;
 const roleOptions = [
@@ -33,32 +25,6 @@ const roleOptions = [
   { value: 'admin', label: 'Admins' },
 ];
 const statusOptions = (Object.keys(statusLabels) as UserStatus[]).map((value) => ({ value, label: statusLabels[value] }));
-
-/** Filters, sort and search live in the URL, so a shared or reloaded link shows the same list. */
-function useFilters(): [UserFilters, (patch: Partial<UserFilters>) => void] {
-  const [params, setParams] = useSearchParams();
-  const sort = params.get('sort');
-  const filters: UserFilters = {
-    search: params.get('q') ?? undefined,
-    role: (params.get('role') as Role | null) ?? undefined,
-    status: (params.get('status') as UserStatus | null) ?? undefined,
-    no_recent_referrals: params.get('idle') === '1',
-    sort: adminUserSorts.includes(sort as AdminUserSort) ? (sort as AdminUserSort) : 'created',
-    dir: params.get('dir') === 'asc' ? 'asc' : 'desc',
-  };
-  const update = (patch: Partial<UserFilters>) => {
-    const next = { ...filters, ...patch };
-    const copy = new URLSearchParams();
-    if (next.search) copy.set('q', next.search);
-    if (next.role) copy.set('role', next.role);
-    if (next.status) copy.set('status', next.status);
-    if (next.no_recent_referrals) copy.set('idle', '1');
-    if (next.sort !== 'created') copy.set('sort', next.sort);
-    if (next.dir !== 'desc') copy.set('dir', next.dir);
-    setParams(copy, { replace: true });
-  };
-  return [filters, update];
-}
 
 type Bulk = 'disable' | 'enable' | 'resend-invite';
 
@@ -72,7 +38,7 @@ const phoneSorts = [
 ];
 
 export function AdminUsersPage() {
-  const [filters, setFilters] = useFilters();
+  const [filters, setFilters] = useAdminUserFilters();
   const [searchText, setSearchText] = useState(filters.search ?? '');
   const users = useUsers(filters);
   const action = useUserAction();
@@ -92,53 +58,6 @@ export function AdminUsersPage() {
   const rows = usePagedRows(users);
   const selectedRows = rows.filter((row) => selected.has(String(row.id)));
   const isFiltered = Boolean(filters.search || filters.role || filters.status || filters.no_recent_referrals);
-
-  const columns: Column<AdminUserSummary>[] = [
-    {
-      key: 'name',
-      header: 'Name',
-      sortable: true,
-      hideLabelOnPhone: true,
-      cell: (row) => (
-        <div className="min-w-0">
-          <Link to={paths.admin.user(row.id)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
-            {row.full_name}
-          </Link>
-          <p className="truncate text-slate-500">{row.email}</p>
-        </div>
-      ),
-    },
-    // On a phone the card keeps name, status and referrals; the detail page has the rest.
-    { key: 'role', header: 'Role', className: 'max-sm:hidden', cell: (row) => roleLabels[row.role] },
-    { key: 'status', header: 'Status', cell: (row) => <Badge tone={statusTones[row.status]}>{statusLabels[row.status]}</Badge> },
-    { key: 'referrals', header: 'Referrals', sortable: true, className: 'sm:text-right', cell: (row) => row.referrals },
-    {
-      key: 'approved',
-      header: 'Approved',
-      sortable: true,
-      className: 'max-sm:hidden sm:text-right',
-      cell: (row) => row.approved,
-    },
-    {
-      key: 'conversion',
-      header: 'Conversion',
-      sortable: true,
-      className: 'max-sm:hidden sm:text-right',
-      cell: (row) => percent(row.conversion),
-    },
-    {
-      key: 'last_login',
-      header: 'Last login',
-      sortable: true,
-      className: 'max-sm:hidden',
-      cell: (row) => (
-        <span title={row.last_login_at ? new Date(row.last_login_at).toLocaleString() : undefined}>
-          {relativeTime(row.last_login_at)}
-        </span>
-      ),
-    },
-    { key: 'created', header: 'Created', sortable: true, className: 'max-sm:hidden', cell: (row) => shortDate(row.created_at) },
-  ];
 
   async function exportCsv(ids?: number[]) {
     setIsExporting(true);
@@ -278,7 +197,7 @@ export function AdminUsersPage() {
         errorTitle="Failed to load users"
         noun="users"
         caption="Users"
-        columns={columns}
+        columns={adminUserColumns}
         rows={rows}
         getRowId={(row) => String(row.id)}
         sort={sort}
