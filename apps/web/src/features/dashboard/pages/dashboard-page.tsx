@@ -1,11 +1,11 @@
+import { paths } from '@/lib/paths';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { leadStatuses, leadStatusLabels, periodLabels, visitSourceLabel, type DashboardSummary } from '@portal/contract';
-import { ChevronRightIcon } from '@/components/icons';
+import { periodLabels } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
-import { LeadStatusBadge, leadStatusTones } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
+import { Skeleton } from '@/components/ui/skeleton';
 import { PageHeader } from '@/components/ui/page-header';
 import { PeriodPicker, usePeriod } from '@/components/ui/period-picker';
 import { ShareKit } from '@/components/share-kit/share-kit';
@@ -14,39 +14,15 @@ import { useDashboardSummary, useDashboardTimeseries } from '../api/dashboard';
 import { ActivityTable } from '../components/activity-table';
 import { GettingStarted } from '../components/getting-started';
 import { StatCard } from '../components/stat-card';
-import { formatCount, formatDate, formatPercent } from '../components/format';
+import { formatCount, formatPercent } from '../components/format';
 import { QueryError } from '@/components/ui/query-state';
+import { SectionTitle } from '../components/section-title';
+import { StatusStrip } from '../components/status-strip';
+import { LatestReferrals } from '../components/latest-referrals';
+import { VisitSources } from '../components/visit-sources';
 
 // The canvas chart library loads after the page's figures, in its own chunk.
 const ActivityChart = lazy(() => import('../components/activity-chart').then((m) => ({ default: m.ActivityChart })));
-
-/** The partner's referral list (the pipeline screens); filtered by status or opened at one referral. */
-const referralsPath = '/referrals';
-
-const stripTones: Record<string, string> = {
-  blue: 'border-sky-200 hover:bg-sky-50',
-  indigo: 'border-indigo-200 hover:bg-indigo-50',
-  violet: 'border-violet-200 hover:bg-violet-50',
-  amber: 'border-amber-200 hover:bg-amber-50',
-  green: 'border-emerald-200 hover:bg-emerald-50',
-  slate: 'border-slate-200 hover:bg-slate-50',
-  red: 'border-red-200 hover:bg-red-50',
-};
-
-function SectionTitle({ id, children, action }: { id: string; children: string; action?: React.ReactNode }) {
-  return (
-    <div className="mb-3 flex items-center justify-between gap-2">
-      <h2 id={id} className="text-sm font-semibold text-slate-900">
-        {children}
-      </h2>
-      {action}
-    </div>
-  );
-}
-
-function Skeleton({ className }: { className?: string }) {
-  return <div className={cn('animate-pulse rounded-xl bg-slate-200/70', className)} />;
-}
 
 export function DashboardPage() {
   const user = useAuthStore((s) => s.user);
@@ -154,7 +130,7 @@ export function DashboardPage() {
                   <SectionTitle
                     id="latest-title"
                     action={
-                      <Link to={referralsPath} className="text-sm font-medium text-brand-700 hover:underline">
+                      <Link to={paths.partner.referrals} className="text-sm font-medium text-brand-700 hover:underline">
                         View all
                       </Link>
                     }
@@ -175,85 +151,5 @@ export function DashboardPage() {
         )}
       </div>
     </>
-  );
-}
-
-function StatusStrip({ summary }: { summary: DashboardSummary }) {
-  return (
-    <section aria-labelledby="status-title">
-      <SectionTitle id="status-title">{`All referrals by status (${formatCount(summary.total_referrals)})`}</SectionTitle>
-      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4 lg:grid-cols-7">
-        {leadStatuses.map((status) => (
-          <li key={status}>
-            <Link
-              to={`${referralsPath}?status=${status}`}
-              aria-label={`${leadStatusLabels[status]}: ${summary.status_counts[status]}`}
-              className={cn(
-                'flex h-full flex-col justify-between gap-1 rounded-lg border bg-white px-3 py-2 transition-colors focus-visible:outline-2 focus-visible:outline-brand-600',
-                stripTones[leadStatusTones[status]],
-              )}
-            >
-              <span className="text-xs leading-tight text-slate-600">{leadStatusLabels[status]}</span>
-              <span className="text-lg font-semibold tabular-nums text-slate-900">
-                {formatCount(summary.status_counts[status])}
-              </span>
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-function LatestReferrals({ summary }: { summary: DashboardSummary }) {
-  if (summary.latest.length === 0) {
-    return (
-      <p className="py-6 text-center text-sm text-slate-500">
-        No referrals yet. Requests made through your link will be listed here.
-      </p>
-    );
-  }
-  return (
-    <ul className="divide-y divide-slate-100">
-      {summary.latest.map((lead) => (
-        <li key={lead.id}>
-          <Link
-            to={`${referralsPath}/${lead.id}`}
-            className="-mx-2 flex items-center gap-3 rounded-lg px-2 py-2.5 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
-          >
-            <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium text-slate-900">{lead.business}</p>
-              <p className="truncate text-xs text-slate-500">
-                {lead.contact} · {formatDate(lead.submitted_at)}
-              </p>
-            </div>
-            <LeadStatusBadge status={lead.status} />
-            <ChevronRightIcon className="size-4 shrink-0 text-slate-400" />
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function VisitSources({ summary }: { summary: DashboardSummary }) {
-  const total = summary.visits_by_source.reduce((sum, row) => sum + row.visits, 0);
-  if (total === 0) return <p className="py-6 text-center text-sm text-slate-500">No visits in this period.</p>;
-  return (
-    <ul className="space-y-3">
-      {summary.visits_by_source.map((row) => (
-        <li key={row.source}>
-          <div className="flex items-baseline justify-between gap-2 text-sm">
-            <span className="truncate text-slate-700">{visitSourceLabel(row.source)}</span>
-            <span className="tabular-nums text-slate-900">
-              {formatCount(row.visits)} <span className="text-xs text-slate-500">({formatPercent(row.visits / total)})</span>
-            </span>
-          </div>
-          <div className="mt-1 h-1.5 rounded-full bg-slate-100" aria-hidden="true">
-            <div className="h-1.5 rounded-full bg-brand-600" style={{ width: `${(row.visits / total) * 100}%` }} />
-          </div>
-        </li>
-      ))}
-    </ul>
   );
 }
