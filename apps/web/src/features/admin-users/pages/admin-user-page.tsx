@@ -1,8 +1,9 @@
 import { useState } from 'react';
+import { BackLink } from '@/components/ui/back-link';
 import { Link, useParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { messages, type AdminUserDetail, type RejectRequest, type Role } from '@portal/contract';
-import { ChevronLeftIcon, ExternalLinkIcon, WalletIcon } from '@/components/icons';
+import { ExternalLinkIcon, WalletIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -76,13 +77,9 @@ function UserDetail({ user }: { user: AdminUserDetail }) {
 
   return (
     <>
-      <Link
-        to={paths.admin.users}
-        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"
-      >
-        <ChevronLeftIcon className="size-4" />
+      <BackLink to={paths.admin.users} tone="muted">
         Users
-      </Link>
+      </BackLink>
       <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900">{user.full_name}</h1>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { BackLink } from '@/components/ui/back-link';
+import { useParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { addMonths, commissionMessages, formatBps, formatCents, monthOf, type CommissionPlan } from '@portal/contract';
-import { ChevronLeftIcon, PlusIcon } from '@/components/icons';
+import { PlusIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -33,13 +34,9 @@ export function AdminPartnerCommissionsPage() {
 
   return (
     <>
-      <Link
-        to={paths.admin.user(id)}
-        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"
-      >
-        <ChevronLeftIcon className="size-4" />
+      <BackLink to={paths.admin.user(id)} tone="muted">
         {partner.data.full_name}
-      </Link>
+      </BackLink>
       <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900 wrap-anywhere">

@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { BackLink } from '@/components/ui/back-link';
 import { Link, useParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { commissionMessages, formatCents, monthLabel } from '@portal/contract';
 import { StatementView } from '@/components/commissions/statement-view';
-import { ChevronLeftIcon, DownloadIcon, FileTextIcon } from '@/components/icons';
+import { DownloadIcon, FileTextIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { getServerMessage } from '@/lib/api/errors';
@@ -50,13 +51,9 @@ export function AdminStatementPage() {
       <QueryState query={statement} errorTitle={getServerMessage(statement.error) ?? 'This statement could not be loaded'}>
         {(data) => (
           <>
-            <Link
-              to={`${paths.admin.commissions}?month=${data.statement.month}`}
-              className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-slate-900"
-            >
-              <ChevronLeftIcon className="size-4" />
+            <BackLink to={`${paths.admin.commissions}?month=${data.statement.month}`} tone="muted">
               Statements of {monthLabel(data.statement.month)}
-            </Link>
+            </BackLink>
             <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
               <div className="min-w-0">
                 <h1 className="text-2xl font-semibold tracking-tight text-slate-900">

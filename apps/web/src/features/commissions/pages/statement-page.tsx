@@ -1,8 +1,9 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { BackLink } from '@/components/ui/back-link';
 import toast from 'react-hot-toast';
 import { monthLabel } from '@portal/contract';
 import { StatementView } from '@/components/commissions/statement-view';
-import { ChevronLeftIcon, DownloadIcon, FileTextIcon } from '@/components/icons';
+import { DownloadIcon, FileTextIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { getServerMessage } from '@/lib/api/errors';
 import { paths } from '@/lib/paths';
@@ -27,13 +28,9 @@ export function StatementPage() {
 
   return (
     <div className="mx-auto max-w-6xl">
-      <Link
-        to={paths.partner.compensation}
-        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-      >
-        <ChevronLeftIcon className="size-4" />
+      <BackLink to={paths.partner.compensation} tone="brand">
         My Commissions
-      </Link>
+      </BackLink>
       <QueryState query={statement} errorTitle={getServerMessage(statement.error) ?? 'This statement could not be loaded'}>
         {(data) => (
           <>

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { ChevronLeftIcon } from '@/components/icons';
+import { BackLink } from '@/components/ui/back-link';
 import { LeadTimeline } from '@/components/lead-timeline';
 import { LeadStatusBadge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
@@ -17,13 +17,9 @@ export function ReferralDetailPage() {
 
   return (
     <div className="mx-auto max-w-4xl">
-      <Link
-        to={paths.partner.referrals}
-        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-      >
-        <ChevronLeftIcon className="size-4" />
+      <BackLink to={paths.partner.referrals} tone="brand">
         All referrals
-      </Link>
+      </BackLink>
       <QueryState query={lead} errorTitle={getServerMessage(lead.error) ?? 'This referral could not be loaded'}>
         {(data) => (
           <>

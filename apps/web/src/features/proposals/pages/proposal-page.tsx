@@ -1,7 +1,7 @@
 import toast from 'react-hot-toast';
-import { Link, useSearchParams } from 'react-router';
+import { BackLink } from '@/components/ui/back-link';
+import { useSearchParams } from 'react-router';
 import { proposalRequest, proposalValidDays, type FeeBasis } from '@portal/contract';
-import { ChevronLeftIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -71,13 +71,9 @@ export function ProposalPage() {
   return (
     <div className="mx-auto max-w-3xl">
       {leadId && (
-        <Link
-          to={paths.partner.referral(leadId)}
-          className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-        >
-          <ChevronLeftIcon className="size-4" />
+        <BackLink to={paths.partner.referral(leadId)} tone="brand">
           Back to the referral
-        </Link>
+        </BackLink>
       )}
       <PageHeader
         title="Savings proposal"
