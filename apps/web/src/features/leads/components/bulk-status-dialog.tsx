@@ -1,15 +1,6 @@
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import {
-  bulkStatusMax,
-  checkStatusMove,
-  leadNoteMax,
-  leadStatuses,
-  leadStatusLabels,
-  pipelineMessages,
-  reasonsFor,
-  type LeadStatus,
-} from '@portal/contract';
+import { useWatch } from 'react-hook-form';
+import { bulkStatusMax, leadNoteMax, leadStatuses, leadStatusLabels, pipelineMessages, reasonsFor } from '@portal/contract';
 import { CheckCircleIcon, AlertIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -18,14 +9,9 @@ import { TextAreaField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select';
 import { CheckboxField } from '@/components/ui/switch';
 import { getServerMessage } from '@/lib/api/errors';
+import { useZodForm } from '@/lib/forms/use-zod-form';
+import { emptyStatusMove, statusMoveForm } from './status-move-form';
 import { useBulkChangeStatus } from '../api/bulk-change-status';
-
-interface BulkForm {
-  status: LeadStatus | '';
-  reason: string;
-  note: string;
-  visible: boolean;
-}
 
 // Approving needs a MID per merchant, so it is done one lead at a time.
 const targets = leadStatuses.filter((status) => status !== 'approved' && status !== 'new');
@@ -43,34 +29,24 @@ export function BulkStatusDialog({ open, onClose, leads: selectedLeads, onDone }
   // The selection clears once the moves are done; the results still name these leads.
   const [leads] = useState(selectedLeads);
   const bulk = useBulkChangeStatus();
-  const [formError, setFormError] = useState<string | null>(null);
   const [results, setResults] = useState<{ id: string; ok: boolean; message?: string }[] | null>(null);
   const {
     register,
-    handleSubmit,
+    field,
+    submit,
+    formError,
     control,
-    setError,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<BulkForm>({ defaultValues: { status: '', reason: '', note: '', visible: false } });
+  } = useZodForm(statusMoveForm, { defaultValues: emptyStatusMove });
   const target = useWatch({ control, name: 'status' });
   const isVisible = useWatch({ control, name: 'visible' });
   const reasons = target ? reasonsFor(target) : null;
   const names = new Map(leads.map((lead) => [lead.id, lead.business]));
   const isTooMany = leads.length > bulkStatusMax;
 
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    if (!values.status) {
-      setError('status', { message: 'Please choose the new status' });
-      return;
-    }
-    const problems = checkStatusMove({ status: values.status, reason: values.reason, note: values.note });
-    if (Object.keys(problems).length > 0) {
-      for (const [field, message] of Object.entries(problems)) setError(field as 'reason' | 'note', { message });
-      return;
-    }
-    try {
+  const onSubmit = submit(
+    async (values) => {
       const answer = await bulk.mutateAsync({
         lead_ids: leads.map((lead) => lead.id),
         status: values.status,
@@ -79,10 +55,9 @@ export function BulkStatusDialog({ open, onClose, leads: selectedLeads, onDone }
       });
       setResults(answer.results);
       onDone();
-    } catch (error) {
-      setFormError(getServerMessage(error) ?? 'The statuses could not be changed. Please try again.');
-    }
-  });
+    },
+    (error) => getServerMessage(error) ?? 'The statuses could not be changed. Please try again.',
+  );
 
   const moved = results?.filter((result) => result.ok).length ?? 0;
 
@@ -128,7 +103,7 @@ export function BulkStatusDialog({ open, onClose, leads: selectedLeads, onDone }
           </ul>
         </div>
       ) : (
-        <form id="bulk-status-form" noValidate onSubmit={submit} className="space-y-4">
+        <form id="bulk-status-form" noValidate onSubmit={onSubmit} className="space-y-4">
           {isTooMany && <Alert tone="error">{pipelineMessages.bulkTooMany}</Alert>}
           {formError && <Alert tone="error">{formError}</Alert>}
           <SelectField
@@ -144,17 +119,10 @@ export function BulkStatusDialog({ open, onClose, leads: selectedLeads, onDone }
               label="Reason"
               placeholder="Choose a reason…"
               options={Object.entries(reasons).map(([value, label]) => ({ value, label }))}
-              error={errors.reason?.message}
-              {...register('reason')}
+              {...field('reason')}
             />
           )}
-          <TextAreaField
-            label="Note (optional)"
-            rows={3}
-            maxLength={leadNoteMax}
-            error={errors.note?.message}
-            {...register('note')}
-          />
+          <TextAreaField label="Note (optional)" rows={3} maxLength={leadNoteMax} {...field('note')} />
           <CheckboxField label="Visible to partner" checked={isVisible} onChange={(checked) => setValue('visible', checked)} />
         </form>
       )}

@@ -1,16 +1,7 @@
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import axios from 'axios';
-import {
-  checkStatusMove,
-  leadNoteMax,
-  leadStatusLabels,
-  pipelineMessages,
-  reasonsFor,
-  type AdminLeadDetail,
-  type LeadStatus,
-} from '@portal/contract';
+import { leadNoteMax, leadStatusLabels, pipelineMessages, reasonsFor, type AdminLeadDetail } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
 import { LeadStatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -19,24 +10,9 @@ import { TextAreaField, TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select';
 import { CheckboxField } from '@/components/ui/switch';
 import { getServerMessage } from '@/lib/api/errors';
+import { useZodForm } from '@/lib/forms/use-zod-form';
+import { emptyStatusMove, statusMoveForm } from './status-move-form';
 import { useChangeLeadStatus } from '../api/change-lead-status';
-
-interface MoveForm {
-  status: LeadStatus | '';
-  mid: string;
-  reason: string;
-  note: string;
-  visible: boolean;
-}
-
-type FieldName = 'status' | 'mid' | 'reason' | 'note';
-
-/** The server's field messages of a 400, if any. */
-function fieldErrorsOf(error: unknown): Record<string, string> {
-  if (!axios.isAxiosError<{ errors?: Record<string, string> }>(error)) return {};
-  const errors = error.response?.data?.errors;
-  return errors && typeof errors === 'object' ? errors : {};
-}
 
 /**
  * Moves one lead. It asks exactly what the target needs: the MID for Approved merchant, a reason
@@ -45,15 +21,17 @@ function fieldErrorsOf(error: unknown): Record<string, string> {
  */
 export function StatusChangeDialog({ lead, open, onClose }: { lead: AdminLeadDetail; open: boolean; onClose: () => void }) {
   const changeStatus = useChangeLeadStatus();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
+    field,
+    submit,
+    formError,
+    setFormError,
     control,
-    setError,
+    setServerErrors,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm<MoveForm>({ defaultValues: { status: '', mid: '', reason: '', note: '', visible: false } });
+  } = useZodForm(statusMoveForm, { defaultValues: emptyStatusMove });
 
   const target = useWatch({ control, name: 'status' });
   const reason = useWatch({ control, name: 'reason' });
@@ -62,19 +40,8 @@ export function StatusChangeDialog({ lead, open, onClose }: { lead: AdminLeadDet
   const isNoteRequired = Boolean(reasons) && reason === 'other';
   const options = lead.allowed_moves.map((status) => ({ value: status, label: leadStatusLabels[status] }));
 
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    if (!values.status) {
-      setError('status', { message: 'Please choose the new status' });
-      return;
-    }
-    const status = values.status;
-    const problems = checkStatusMove({ status, mid: values.mid, reason: values.reason, note: values.note });
-    if (Object.keys(problems).length > 0) {
-      for (const [field, message] of Object.entries(problems)) setError(field as FieldName, { message }, { shouldFocus: true });
-      return;
-    }
-    try {
+  const onSubmit = submit(
+    async ({ status, ...values }) => {
       await changeStatus.mutateAsync({
         id: lead.id,
         status,
@@ -85,18 +52,15 @@ export function StatusChangeDialog({ lead, open, onClose }: { lead: AdminLeadDet
       });
       toast.success(pipelineMessages.statusUpdated);
       onClose();
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      const known = Object.entries(fields).filter(([field]) => ['mid', 'reason', 'note', 'status'].includes(field));
-      for (const [field, message] of known) setError(field as FieldName, { message });
-      const message = getServerMessage(error);
-      if (known.length === 0) setFormError(message ?? 'The status could not be changed. Please try again.');
-      if (axios.isAxiosError(error) && error.response?.status === 409) {
-        // The lead was reloaded: the old choice may no longer be a move from its new status.
-        setValue('status', '');
-      }
-    }
-  });
+    },
+    (error) => {
+      // The lead was reloaded: the old choice may no longer be a move from its new status.
+      if (axios.isAxiosError(error) && error.response?.status === 409) setValue('status', '');
+      return setServerErrors(error, ['mid', 'reason', 'note', 'status'])
+        ? undefined
+        : (getServerMessage(error) ?? 'The status could not be changed. Please try again.');
+    },
+  );
 
   return (
     <Dialog
@@ -119,7 +83,7 @@ export function StatusChangeDialog({ lead, open, onClose }: { lead: AdminLeadDet
         </>
       }
     >
-      <form id="status-change-form" noValidate onSubmit={submit} className="space-y-4">
+      <form id="status-change-form" noValidate onSubmit={onSubmit} className="space-y-4">
         {formError && <Alert tone="error">{formError}</Alert>}
         {options.length === 0 ? (
           <Alert tone="info">{leadStatusLabels[lead.status]} is a final status: it cannot be changed.</Alert>
@@ -137,25 +101,21 @@ export function StatusChangeDialog({ lead, open, onClose }: { lead: AdminLeadDet
                 },
               })}
             />
-            {target === 'approved' && (
-              <TextField label="Merchant ID (MID)" autoComplete="off" error={errors.mid?.message} {...register('mid')} />
-            )}
+            {target === 'approved' && <TextField label="Merchant ID (MID)" autoComplete="off" {...field('mid')} />}
             {reasons && (
               <SelectField
                 label="Reason"
                 placeholder="Choose a reason…"
                 options={Object.entries(reasons).map(([value, label]) => ({ value, label }))}
-                error={errors.reason?.message}
-                {...register('reason')}
+                {...field('reason')}
               />
             )}
             <TextAreaField
               label={isNoteRequired ? 'Note (required)' : 'Note (optional)'}
               rows={3}
               maxLength={leadNoteMax}
-              error={errors.note?.message}
               hint={`Up to ${leadNoteMax} characters.`}
-              {...register('note')}
+              {...field('note')}
             />
             <CheckboxField
               label="Visible to partner"
