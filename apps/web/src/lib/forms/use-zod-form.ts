@@ -41,5 +41,5 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
     named.forEach((name, index) => form.setError(name, { message: messages[name] }, { shouldFocus: index === 0 }));
     return named.length > 0;
   };
-  return { ...form, field, submit, formError, setFormError, setServerErrors };
+  return { ...form, field, submit, formError, setFormError, setServerErrors, isSubmitting: form.formState.isSubmitting };
 }

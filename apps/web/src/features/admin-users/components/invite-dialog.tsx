@@ -14,16 +14,10 @@ import { useInviteUser } from '../api/admin-users';
 export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const invite = useInviteUser();
   const formId = useId();
-  const {
-    register,
-    field,
-    submit,
-    formError,
-    setFormError,
-    reset,
-    setServerErrors,
-    formState: { isSubmitting },
-  } = useZodForm(inviteUserRequest, { defaultValues: { full_name: '', email: '', role: 'user', compensation_link: '' } });
+  const { register, field, submit, formError, setFormError, reset, setServerErrors, isSubmitting } = useZodForm(
+    inviteUserRequest,
+    { defaultValues: { full_name: '', email: '', role: 'user', compensation_link: '' } },
+  );
 
   const close = () => {
     reset();

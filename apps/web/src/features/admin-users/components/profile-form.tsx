@@ -20,8 +20,9 @@ export function ProfileForm({ user }: { user: AdminUserDetail }) {
     handleSubmit,
     setError,
     setValue,
-    formState: { isSubmitting, isDirty },
     reset,
+    isSubmitting,
+    formState: { isDirty },
   } = useZodForm(schema, {
     defaultValues: {
       full_name: user.full_name,

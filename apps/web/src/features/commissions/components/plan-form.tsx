@@ -25,7 +25,8 @@ export function PlanForm({ plan, currency, submitLabel, onSubmit, disabled = fal
     handleSubmit,
     reset,
     setError,
-    formState: { isSubmitting, isDirty },
+    isSubmitting,
+    formState: { isDirty },
   } = useZodForm(planFormSchema, { defaultValues: planToForm(plan) });
 
   useEffect(() => reset(planToForm(plan)), [plan, reset]);

@@ -37,7 +37,8 @@ export function BulkStatusDialog({ open, onClose, leads: selectedLeads, onDone }
     formError,
     control,
     setValue,
-    formState: { errors, isSubmitting },
+    isSubmitting,
+    formState: { errors },
   } = useZodForm(statusMoveForm, { defaultValues: emptyStatusMove });
   const target = useWatch({ control, name: 'status' });
   const isVisible = useWatch({ control, name: 'visible' });

@@ -30,7 +30,8 @@ export function StatusChangeDialog({ lead, open, onClose }: { lead: AdminLeadDet
     control,
     setServerErrors,
     setValue,
-    formState: { errors, isSubmitting },
+    isSubmitting,
+    formState: { errors },
   } = useZodForm(statusMoveForm, { defaultValues: emptyStatusMove });
 
   const target = useWatch({ control, name: 'status' });

@@ -37,7 +37,8 @@ export function ProposalPage() {
     formError,
     watch,
     setServerErrors,
-    formState: { errors, isSubmitting },
+    isSubmitting,
+    formState: { errors },
   } = useZodForm(proposalRequest, {
     defaultValues: {
       lead_id: leadId,

@@ -30,14 +30,7 @@ export function SettingForm({ setting, presetKey, onDone }: SettingFormProps) {
   const isEditing = setting !== undefined;
   const createMutation = useCreateSetting();
   const updateMutation = useUpdateSetting();
-  const {
-    field,
-    submit,
-    formError,
-    setServerErrors,
-    watch,
-    formState: { isSubmitting },
-  } = useZodForm(settingFormSchema, {
+  const { field, submit, formError, setServerErrors, watch, isSubmitting } = useZodForm(settingFormSchema, {
     defaultValues: { key: setting?.key ?? presetKey ?? '', value: setting?.value ?? '' },
   });
   const known = findKnownSetting(isEditing ? setting.key : (watch('key') ?? ''));

@@ -28,14 +28,9 @@ export function AccountSecurity() {
 
 function ChangePasswordCard() {
   const change = useChangePassword();
-  const {
-    field,
-    submit,
-    formError,
-    reset,
-    setServerErrors,
-    formState: { isSubmitting },
-  } = useZodForm(changePasswordRequest, { defaultValues: { current_password: '', new_password: '', confirm_new_password: '' } });
+  const { field, submit, formError, reset, setServerErrors, isSubmitting } = useZodForm(changePasswordRequest, {
+    defaultValues: { current_password: '', new_password: '', confirm_new_password: '' },
+  });
 
   const onSubmit = submit(
     async (values) => {

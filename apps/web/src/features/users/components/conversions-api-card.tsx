@@ -31,13 +31,9 @@ export function ConversionsApiCard() {
   const pixel = usePixelId();
   const { save, remove } = useConversionsTokenMutations();
   const [isConfirmingRemove, setIsConfirmingRemove] = useState(false);
-  const {
-    field,
-    submit,
-    formError,
-    reset,
-    formState: { isSubmitting },
-  } = useZodForm(updateConversionsTokenRequest, { defaultValues: { access_token: '' } });
+  const { field, submit, formError, reset, isSubmitting } = useZodForm(updateConversionsTokenRequest, {
+    defaultValues: { access_token: '' },
+  });
 
   const onSubmit = submit(
     async (values) => {

@@ -33,12 +33,7 @@ export function LoginForm({ onCreateAccount, onChallenge, notice: restartNotice 
   const signedOut = stateMessage ? null : signedOutNotice(signOutReason);
   const notice = stateMessage;
   const loginMutation = useLogin();
-  const {
-    field,
-    submit,
-    formError,
-    formState: { isSubmitting },
-  } = useZodForm(loginRequest, { defaultValues: { email: '', password: '' } });
+  const { field, submit, formError, isSubmitting } = useZodForm(loginRequest, { defaultValues: { email: '', password: '' } });
 
   // On success the guest guard sends the user on (remembered page or home), so nothing to do here.
   const onSubmit = submit(

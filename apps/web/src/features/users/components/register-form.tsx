@@ -20,14 +20,9 @@ const passwordProblem = (error: unknown): string | undefined =>
 
 export function RegisterForm({ onSignIn }: { onSignIn: () => void }) {
   const registerMutation = useRegister();
-  const {
-    field,
-    submit,
-    formError,
-    setError,
-    control,
-    formState: { isSubmitting },
-  } = useZodForm(registerRequest, { defaultValues: { full_name: '', email: '', password: '', confirm_password: '' } });
+  const { field, submit, formError, setError, control, isSubmitting } = useZodForm(registerRequest, {
+    defaultValues: { full_name: '', email: '', password: '', confirm_password: '' },
+  });
   const password = useWatch({ control, name: 'password' });
 
   // On success the session is stored and the guest guard sends the partner on, as after login.

@@ -16,12 +16,7 @@ const m = messages.forgotPassword;
 export function ForgotPasswordPage() {
   const requestReset = useRequestPasswordReset();
   const [isSent, setIsSent] = useState(false);
-  const {
-    field,
-    submit,
-    formError,
-    formState: { isSubmitting },
-  } = useZodForm(forgotPasswordRequest, { defaultValues: { email: '' } });
+  const { field, submit, formError, isSubmitting } = useZodForm(forgotPasswordRequest, { defaultValues: { email: '' } });
 
   const onSubmit = submit(
     async (values) => {

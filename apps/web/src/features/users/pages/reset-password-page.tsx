@@ -49,7 +49,8 @@ function ResetPasswordForm({ token, isInvite }: { token: string; isInvite: boole
     submit,
     formError,
     control,
-    formState: { errors, isSubmitting },
+    isSubmitting,
+    formState: { errors },
   } = useZodForm(resetPasswordRequest, { defaultValues: { token, new_password: '', confirm_new_password: '' } });
   const password = useWatch({ control, name: 'new_password' });
 

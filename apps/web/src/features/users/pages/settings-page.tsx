@@ -35,13 +35,9 @@ function PixelSettingsCard() {
   const pixel = usePixelId();
   const updatePixel = useUpdatePixelId();
   const [isSaved, setIsSaved] = useState(false);
-  const {
-    field,
-    submit,
-    formError,
-    reset,
-    formState: { isSubmitting },
-  } = useZodForm(updatePixelRequest, { defaultValues: { facebook_pixel_id: '' } });
+  const { field, submit, formError, reset, isSubmitting } = useZodForm(updatePixelRequest, {
+    defaultValues: { facebook_pixel_id: '' },
+  });
 
   useEffect(() => {
     if (pixel.data !== undefined) reset({ facebook_pixel_id: pixel.data });
