@@ -1,21 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { messages, type AdminUserSort, type Role, type UserStatus } from '@portal/contract';
-import { DownloadIcon, MailIcon, PlusIcon, SearchIcon, UsersIcon } from '@/components/icons';
+import { DownloadIcon, MailIcon, PlusIcon, UsersIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { inputClasses } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Select } from '@/components/ui/select';
 import { type SortState } from '@/components/ui/table';
-import { cn } from '@/components/ui/cn';
 import { getServerMessage } from '@/lib/api/errors';
 import { downloadUsersCsv, useUserAction, useUsers } from '../api/admin-users';
 import { InviteDialog } from '../components/invite-dialog';
 import { ReasonDialog } from '../components/reason-dialog';
 import { statusLabels } from '../components/format';
 import { CursorTable, usePagedRows } from '@/components/ui/cursor-table';
+import { SearchInput } from '@/components/search-input';
 import { adminUserColumns } from '../components/admin-user-columns';
 import { useAdminUserFilters } from '../hooks/use-admin-user-filters';
 
@@ -39,21 +38,12 @@ const phoneSorts = [
 
 export function AdminUsersPage() {
   const [filters, setFilters] = useAdminUserFilters();
-  const [searchText, setSearchText] = useState(filters.search ?? '');
   const users = useUsers(filters);
   const action = useUserAction();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [isInviteOpen, setIsInviteOpen] = useState(false);
   const [bulk, setBulk] = useState<Bulk | null>(null);
   const [isExporting, setIsExporting] = useState(false);
-
-  // Search as the admin types, a moment after the last key.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      if ((filters.search ?? '') !== searchText.trim()) setFilters({ search: searchText.trim() || undefined });
-    }, 300);
-    return () => clearTimeout(timer);
-  });
 
   const rows = usePagedRows(users);
   const selectedRows = rows.filter((row) => selected.has(String(row.id)));
@@ -113,17 +103,12 @@ export function AdminUsersPage() {
       />
 
       <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto]">
-        <label className="relative block">
-          <span className="sr-only">Search users</span>
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
-          <input
-            type="search"
-            className={cn(inputClasses(false), 'pl-9')}
-            placeholder="Search name, email or referral ID"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-          />
-        </label>
+        <SearchInput
+          label="Search users"
+          placeholder="Search name, email or referral ID"
+          value={filters.search ?? ''}
+          onSearch={(search) => setFilters({ search: search || undefined })}
+        />
         <Select
           aria-label="Role"
           placeholder="All roles"
