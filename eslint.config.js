@@ -9,16 +9,26 @@ import tseslint from 'typescript-eslint';
 const noServerImports = { group: ['**/apps/server/**', '@portal/server'], message: 'the web app never imports the server' };
 
 /**
- * The web app's layers (STYLE.md, bulletproof-react): app → features → lib/components. A feature never
- * imports another feature, and nothing below app imports app. Zones are made from the folders on
- * disk, so a new feature is covered without touching this file.
+ * The web app's layers (STYLE.md, bulletproof-react): app → features → lib/components. A feature is one
+ * domain, named like the server's module (features/leads ↔ modules/leads), and holds that domain's admin
+ * and partner screens; a feature never imports another feature, and nothing below app imports app.
+ * Zones are made from the folders on disk, so a new feature is covered without touching this file.
+ * The public landing page (features/leads/landing) is its own light entry (docs/decisions/002): it
+ * imports nothing of the app's, not even lib/ or components/, so the portal's code cannot reach its bundle.
  */
 const webSrc = './apps/web/src';
 const webFeatures = fs
   .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+const webLanding = `${webSrc}/features/leads/landing`;
 const webLayerZones = [
+  {
+    target: webLanding,
+    from: webSrc,
+    except: ['./features/leads/landing'],
+    message: 'the landing page is its own light entry (docs/decisions/002): it imports only its own folder and the contract',
+  },
   ...webFeatures.map((feature) => ({
     target: `${webSrc}/features/${feature}`,
     from: `${webSrc}/features`,
@@ -145,7 +155,7 @@ export default tseslint.config(
   },
   {
     // What the public landing page loads: zod would put it over its JavaScript budget (docs/decisions/003).
-    files: ['apps/web/src/features/referral/**/*.{ts,tsx}', 'packages/contract/src/referral-*.ts'],
+    files: ['apps/web/src/features/leads/landing/**/*.{ts,tsx}', 'packages/contract/src/referral-*.ts'],
     ignores: ['**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

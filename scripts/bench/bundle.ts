@@ -12,7 +12,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const REFERRAL_BUDGET_GZIP_BYTES = 100 * 1024;
 
 /** Source modules that main.tsx imports dynamically, one per route family. */
-const referralEntrySource = 'src/features/referral/referral-entry.tsx';
+const referralEntrySource = 'src/features/leads/landing/referral-entry.tsx';
 const appEntrySource = 'src/app/app.tsx';
 
 export interface ChunkSize {

@@ -6,7 +6,7 @@ import './index.css';
  */
 const root = document.getElementById('root')!;
 if (window.location.pathname.startsWith('/referral/')) {
-  afterFirstPaint(() => void import('./features/referral/referral-entry').then((m) => m.mountReferralPage(root)));
+  afterFirstPaint(() => void import('@/features/leads/landing/referral-entry').then((m) => m.mountReferralPage(root)));
 } else {
   void import('./app/app').then((m) => m.mountApp(root));
 }

@@ -28,7 +28,7 @@ beforeAll(async () => {
   fs.writeFileSync(
     path.join(distDir, '.vite', 'manifest.json'),
     JSON.stringify({
-      'src/features/referral/referral-entry.tsx': { file: 'assets/referral-entry-2.js', imports: ['_react.js'] },
+      'src/features/leads/landing/referral-entry.tsx': { file: 'assets/referral-entry-2.js', imports: ['_react.js'] },
       '_react.js': { file: 'assets/react-3.js' },
     }),
   );

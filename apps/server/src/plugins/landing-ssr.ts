@@ -26,7 +26,7 @@ interface Renderer {
 const ssrDirName = 'ssr';
 /** Never served: the server's renderer, not an asset. */
 export const isSsrPath = (pathname: string) => pathname === `/${ssrDirName}` || pathname.startsWith(`/${ssrDirName}/`);
-const referralEntrySource = 'src/features/referral/referral-entry.tsx';
+const referralEntrySource = 'src/features/leads/landing/referral-entry.tsx';
 
 interface ManifestChunk {
   file: string;

@@ -1,9 +1,9 @@
 // The route guards of spec §2, session restore (§3–§4) and the 401 rule of §8, on the whole app in happy-dom
 // with a fake API: a test sets the URL, the stored session and the server's answers, and reads the page.
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '@portal/contract';
 import {
   admin,
@@ -12,18 +12,12 @@ import {
   findPageHeading,
   partner,
   renderApp,
-  resetSession,
+  setUpAppTests,
   server,
   storeSession,
 } from './testing/render-app';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => resetSession());
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
+setUpAppTests();
 
 describe('route guards (spec §2)', () => {
   it('sends a logged-out visitor to /login and back to the page they wanted after signing in', async () => {

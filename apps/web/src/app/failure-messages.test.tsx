@@ -12,20 +12,14 @@
 // - 'Failed to fetch settings', 'Failed to update setting', 'Failed to delete setting' (admin settings)
 // Not reachable from the screens: 'Reset token is missing' (without a token /reset-password shows the
 // Invalid Reset Link screen instead, which the browser tests check).
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@portal/contract';
-import { admin, api, findPageHeading, partner, renderApp, resetSession, server, storeSession } from './testing/render-app';
+import { admin, api, findPageHeading, partner, renderApp, server, setUpAppTests, storeSession } from './testing/render-app';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => resetSession());
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
+setUpAppTests();
 
 /** console.error, silenced and recorded: §8 says these failures are only logged. */
 const captureConsoleErrors = () => vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -8,63 +8,61 @@ import { GuestOnly, HomeRedirect, RequireAuth, RequireRole, RequireTwoFactorSetU
 import { RouteError } from './routes/route-error';
 
 // Every page is its own chunk: a partner never downloads admin code and the other way round.
-const LoginPage = lazy(() => import('@/features/auth/components/login-page').then((m) => ({ default: m.LoginPage })));
+const LoginPage = lazy(() => import('@/features/users/pages/login-page').then((m) => ({ default: m.LoginPage })));
 const ForgotPasswordPage = lazy(() =>
-  import('@/features/auth/components/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
+  import('@/features/users/pages/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
 );
 const ResetPasswordPage = lazy(() =>
-  import('@/features/auth/components/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+  import('@/features/users/pages/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
 );
 
 const AdminDashboardPage = lazy(() =>
-  import('@/features/admin-dashboard/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })),
+  import('@/features/admin-stats/pages/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })),
 );
-const AdminUsersPage = lazy(() => import('@/features/admin-users/admin-users-page').then((m) => ({ default: m.AdminUsersPage })));
-const AdminUserPage = lazy(() => import('@/features/admin-users/admin-user-page').then((m) => ({ default: m.AdminUserPage })));
+const AdminUsersPage = lazy(() =>
+  import('@/features/admin-users/pages/admin-users-page').then((m) => ({ default: m.AdminUsersPage })),
+);
+const AdminUserPage = lazy(() =>
+  import('@/features/admin-users/pages/admin-user-page').then((m) => ({ default: m.AdminUserPage })),
+);
 const AdminResourcesPage = lazy(() =>
-  import('@/features/admin-resources/admin-resources-page').then((m) => ({ default: m.AdminResourcesPage })),
+  import('@/features/resources/pages/admin-resources-page').then((m) => ({ default: m.AdminResourcesPage })),
 );
 const AdminSettingsPage = lazy(() =>
-  import('@/features/admin-settings/components/admin-settings-page').then((m) => ({ default: m.AdminSettingsPage })),
+  import('@/features/settings/pages/admin-settings-page').then((m) => ({ default: m.AdminSettingsPage })),
 );
 
-const AdminLeadsPage = lazy(() =>
-  import('@/features/admin-leads/components/admin-leads-page').then((m) => ({ default: m.AdminLeadsPage })),
+const AdminLeadsPage = lazy(() => import('@/features/leads/pages/admin-leads-page').then((m) => ({ default: m.AdminLeadsPage })));
+const AdminAuditPage = lazy(() => import('@/features/audit/pages/admin-audit-page').then((m) => ({ default: m.AdminAuditPage })));
+const AdminSubmitRoute = lazy(() =>
+  import('@/features/leads/pages/admin-submit-page').then((m) => ({ default: m.AdminSubmitRoute })),
 );
-const AdminAuditPage = lazy(() =>
-  import('@/features/admin-audit/components/admin-audit-page').then((m) => ({ default: m.AdminAuditPage })),
-);
-const AdminSubmitRoute = lazy(() => import('./routes/admin-submit-route').then((m) => ({ default: m.AdminSubmitRoute })));
 
-const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })));
-const SubmitPage = lazy(() => import('../features/referral/submit-page').then((m) => ({ default: m.SubmitPage })));
-const ReferralsPage = lazy(() =>
-  import('@/features/referrals/components/referrals-page').then((m) => ({ default: m.ReferralsPage })),
-);
+const DashboardPage = lazy(() => import('@/features/dashboard/pages/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const SubmitPage = lazy(() => import('@/features/leads/pages/submit-page').then((m) => ({ default: m.SubmitPage })));
+const ReferralsPage = lazy(() => import('@/features/leads/pages/referrals-page').then((m) => ({ default: m.ReferralsPage })));
 const ReferralDetailPage = lazy(() =>
-  import('@/features/referrals/components/referral-detail-page').then((m) => ({ default: m.ReferralDetailPage })),
+  import('@/features/leads/pages/referral-detail-page').then((m) => ({ default: m.ReferralDetailPage })),
 );
-const ProposalPage = lazy(() =>
-  import('@/features/proposals/components/proposal-page').then((m) => ({ default: m.ProposalPage })),
-);
-const ResourcesPage = lazy(() => import('@/features/resources/resources-page').then((m) => ({ default: m.ResourcesPage })));
+const ProposalPage = lazy(() => import('@/features/proposals/pages/proposal-page').then((m) => ({ default: m.ProposalPage })));
+const ResourcesPage = lazy(() => import('@/features/resources/pages/resources-page').then((m) => ({ default: m.ResourcesPage })));
 const CompensationPage = lazy(() =>
-  import('@/features/compensation/compensation-page').then((m) => ({ default: m.CompensationPage })),
+  import('@/features/commissions/pages/compensation-page').then((m) => ({ default: m.CompensationPage })),
 );
-const StatementPage = lazy(() => import('@/features/compensation/statement-page').then((m) => ({ default: m.StatementPage })));
+const StatementPage = lazy(() =>
+  import('@/features/commissions/pages/statement-page').then((m) => ({ default: m.StatementPage })),
+);
 const AdminCommissionsPage = lazy(() =>
-  import('@/features/admin-commissions/admin-commissions-page').then((m) => ({ default: m.AdminCommissionsPage })),
+  import('@/features/commissions/pages/admin-commissions-page').then((m) => ({ default: m.AdminCommissionsPage })),
 );
 const AdminPartnerCommissionsPage = lazy(() =>
-  import('@/features/admin-commissions/admin-partner-commissions-page').then((m) => ({ default: m.AdminPartnerCommissionsPage })),
+  import('@/features/commissions/pages/admin-partner-commissions-page').then((m) => ({ default: m.AdminPartnerCommissionsPage })),
 );
 const AdminStatementPage = lazy(() =>
-  import('@/features/admin-commissions/admin-statement-page').then((m) => ({ default: m.AdminStatementPage })),
+  import('@/features/commissions/pages/admin-statement-page').then((m) => ({ default: m.AdminStatementPage })),
 );
-const AccountPage = lazy(() => import('@/features/settings/components/account-page').then((m) => ({ default: m.AccountPage })));
-const SettingsPage = lazy(() =>
-  import('@/features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })),
-);
+const AccountPage = lazy(() => import('@/features/users/pages/account-page').then((m) => ({ default: m.AccountPage })));
+const SettingsPage = lazy(() => import('@/features/users/pages/settings-page').then((m) => ({ default: m.SettingsPage })));
 
 /** The routes and guards of spec §2. */
 export function createAppRouter() {

@@ -1,18 +1,12 @@
 // Two-factor sign-in and the mandatory setup for admins, on the whole app in happy-dom with a fake API.
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TWO_FACTOR_CHALLENGE_EXPIRED, TWO_FACTOR_SETUP_REQUIRED, storageKeys, twoFactorMessages } from '@portal/contract';
-import { admin, api, currentPath, findPageHeading, renderApp, resetSession, server, storeSession } from './testing/render-app';
+import { admin, api, currentPath, findPageHeading, renderApp, server, setUpAppTests, storeSession } from './testing/render-app';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => resetSession());
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-});
-afterAll(() => server.close());
+setUpAppTests();
 
 const challenge = { two_factor_required: true, challenge: 'the-challenge', expires_at: '2026-11-22T10:05:00.000Z' };
 

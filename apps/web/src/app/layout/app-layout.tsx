@@ -1,8 +1,8 @@
 import { Suspense, useCallback, useState } from 'react';
 import { Outlet } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
-import { useLogout } from '@/features/auth/api/logout';
-import { useProfileRefresh } from '@/features/auth/api/get-me';
+import { useLogout } from '@/features/users/api/logout';
+import { useProfileRefresh } from '@/features/users/api/get-me';
 import { useDocumentTitle, usePublicSettings } from '@/lib/api/get-public-settings';
 import { useAuthStore } from '@/lib/auth/auth-store';
 import { ApplicationUnderReview } from './application-under-review';

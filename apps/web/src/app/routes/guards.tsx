@@ -7,7 +7,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { useAuthStore } from '@/lib/auth/auth-store';
 import { returnPath, type LoginState } from '@/lib/auth/login-state';
 import { homeFor, paths } from '@/lib/paths';
-import { twoFactorStatusQuery } from '@/features/settings/api/two-factor-api';
+import { twoFactorStatusQuery } from '@/features/users/api/two-factor-api';
 
 const useSession = () =>
   useAuthStore(useShallow((s) => ({ user: s.user, isInitialised: s.isInitialised, signOutReason: s.signOutReason })));

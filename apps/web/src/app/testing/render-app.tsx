@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { RouterProvider } from 'react-router';
@@ -70,6 +71,17 @@ export const server = setupServer(
     http.get(api(path), () => HttpResponse.json({ status: 'error', message: 'Service unavailable' }, { status: 503 })),
   ),
 );
+
+/** A test file's set-up: the fake API listens (an unexpected request fails), each test starts signed out and unmounted. */
+export function setUpAppTests() {
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeEach(() => resetSession());
+  afterEach(() => {
+    cleanup();
+    server.resetHandlers();
+  });
+  afterAll(() => server.close());
+}
 
 /** Stores a session the way a login does (keys `token` and `user`, spec §3). */
 export function storeSession(user: User, token = 'stored-token') {

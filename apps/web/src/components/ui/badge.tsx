@@ -15,7 +15,8 @@ const tones: Record<BadgeTone, string> = {
   orange: 'bg-orange-50 text-orange-800 ring-orange-600/20',
 };
 
-const dots: Record<BadgeTone, string> = {
+/** A tone's solid colour: the badge's dot, and a bar or legend swatch of the same meaning. */
+export const toneFills: Record<BadgeTone, string> = {
   slate: 'bg-slate-400',
   blue: 'bg-sky-500',
   indigo: 'bg-indigo-500',
@@ -36,7 +37,7 @@ export function Badge({ tone = 'slate', children, className }: { tone?: BadgeTon
         className,
       )}
     >
-      <span aria-hidden="true" className={cn('size-1.5 shrink-0 rounded-full', dots[tone])} />
+      <span aria-hidden="true" className={cn('size-1.5 shrink-0 rounded-full', toneFills[tone])} />
       {children}
     </span>
   );

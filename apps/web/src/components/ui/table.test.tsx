@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { sortRows, Table, type Column } from './table';
@@ -19,19 +20,13 @@ const columns: Column<Row>[] = [
 
 afterEach(cleanup);
 
+const renderTable = (props: Partial<ComponentProps<typeof Table<Row>>>) =>
+  render(<Table caption="Rows" columns={columns} rows={rows} getRowId={(r) => r.id} {...props} />);
+
 describe('Table', () => {
   it('asks its owner to sort when a sortable header is clicked, and marks the sorted column', () => {
     const onSortChange = vi.fn();
-    render(
-      <Table
-        caption="Rows"
-        columns={columns}
-        rows={rows}
-        getRowId={(r) => r.id}
-        sort={{ key: 'name', direction: 'asc' }}
-        onSortChange={onSortChange}
-      />,
-    );
+    renderTable({ sort: { key: 'name', direction: 'asc' }, onSortChange });
     const header = screen.getByRole('columnheader', { name: /Name/ });
     expect(header.getAttribute('aria-sort')).toBe('ascending');
     fireEvent.click(within(header).getByRole('button'));
@@ -40,15 +35,7 @@ describe('Table', () => {
 
   it('selects single rows and all rows', () => {
     const onChange = vi.fn();
-    render(
-      <Table
-        caption="Rows"
-        columns={columns}
-        rows={rows}
-        getRowId={(r) => r.id}
-        selection={{ selected: new Set(['a']), onChange, rowLabel: (r) => `Select ${r.name}` }}
-      />,
-    );
+    renderTable({ selection: { selected: new Set(['a']), onChange, rowLabel: (r) => `Select ${r.name}` } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Arcade' }));
     expect([...(onChange.mock.calls[0]![0] as Set<string>)]).toEqual(['a', 'b']);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select all rows' }));

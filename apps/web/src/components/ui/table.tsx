@@ -21,6 +21,17 @@ export interface Column<T> {
   hideLabelOnPhone?: boolean;
 }
 
+/** The last column of a table whose rows have buttons: right-aligned, without a label on a phone. */
+export function actionsColumn<T>(cell: (row: T) => ReactNode): Column<T> {
+  return {
+    key: 'actions',
+    header: 'Actions',
+    hideLabelOnPhone: true,
+    className: 'sm:text-right',
+    cell: (row) => <span className="flex justify-end gap-2 pt-2 sm:pt-0">{cell(row)}</span>,
+  };
+}
+
 export interface RowSelection<T> {
   selected: ReadonlySet<string>;
   onChange: (selected: Set<string>) => void;

@@ -1,5 +1,5 @@
 import type { DashboardTimeseries } from '@portal/contract';
-import { formatBucket, formatCount } from '../format';
+import { formatBucket, formatCount } from './format';
 
 /** The chart's figures as a table (behind a disclosure), so no one depends on the canvas. */
 export function ActivityTable({ series }: { series: DashboardTimeseries }) {

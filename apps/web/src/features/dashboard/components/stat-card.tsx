@@ -1,7 +1,7 @@
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { TrendDownIcon, TrendUpIcon } from '@/components/icons';
-import { describeChange } from '../format';
+import { describeChange } from './format';
 
 interface StatCardProps {
   label: string;

@@ -1,0 +1,88 @@
+import { useEffect } from 'react';
+import toast from 'react-hot-toast';
+import type { CommissionPlan } from '@portal/contract';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { getServerMessage } from '@/lib/api/errors';
+import { useZodForm } from '@/lib/forms/use-zod-form';
+import { getFieldErrors } from './server-errors';
+import { formToPlan, planFieldKeys, planFormSchema, planToForm, type PlanFormValues } from './plan-fields';
+
+interface PlanFormProps {
+  plan: CommissionPlan;
+  currency: string;
+  submitLabel: string;
+  onSubmit: (plan: CommissionPlan) => Promise<unknown>;
+  /** Disables the fields (a partner on the program plan). */
+  disabled?: boolean;
+  extraActions?: React.ReactNode;
+}
+
+/** The five plan terms, in dollars, days and percent; amounts go to the server as cents and basis points. */
+export function PlanForm({ plan, currency, submitLabel, onSubmit, disabled = false, extraActions }: PlanFormProps) {
+  const {
+    field,
+    handleSubmit,
+    reset,
+    setError,
+    isSubmitting,
+    formState: { isDirty },
+  } = useZodForm(planFormSchema, { defaultValues: planToForm(plan) });
+
+  useEffect(() => reset(planToForm(plan)), [plan, reset]);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(formToPlan(values));
+    } catch (error) {
+      toast.error(getServerMessage(error) ?? 'Failed to save the plan');
+      // The server's field messages land on the matching field.
+      const fields = getFieldErrors(error);
+      for (const [formKey, planKey] of Object.entries(planFieldKeys) as [keyof PlanFormValues, string][]) {
+        const message = fields[planKey];
+        if (message) setError(formKey, { message });
+      }
+    }
+  });
+
+  const money = `in ${currency}`;
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <fieldset disabled={disabled} className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Bonus per approved merchant" inputMode="decimal" hint={money} {...field('bonus')} />
+        <TextField
+          label="Minimum volume before the bonus"
+          inputMode="decimal"
+          hint={`Imported processing volume the merchant must reach, ${money}`}
+          {...field('bonus_min_volume')}
+        />
+        <TextField
+          label="Clawback window (days)"
+          inputMode="numeric"
+          hint="A merchant closed within this many days of approval reverses the bonus"
+          {...field('clawback_days')}
+        />
+        <TextField
+          label="Residual share (%)"
+          inputMode="decimal"
+          hint="Of each merchant's monthly net revenue"
+          {...field('residual_share')}
+        />
+        <TextField
+          label="Minimum payout"
+          inputMode="decimal"
+          hint={`Smaller totals roll into the next statement, ${money}`}
+          {...field('min_payout')}
+        />
+      </fieldset>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {extraActions}
+        {!disabled && (
+          <Button type="submit" isLoading={isSubmitting} disabled={!isDirty}>
+            {submitLabel}
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

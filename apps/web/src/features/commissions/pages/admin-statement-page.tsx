@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { BackLink } from '@/components/ui/back-link';
+import { Link, useParams } from 'react-router';
+import toast from 'react-hot-toast';
+import { commissionMessages, formatCents, monthLabel } from '@portal/contract';
+import { StatementView } from '@/components/commissions/statement-view';
+import { DownloadIcon, FileTextIcon } from '@/components/icons';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { getServerMessage } from '@/lib/api/errors';
+import { paths } from '@/lib/paths';
+import { useAdminStatement, useDownloadAdminStatement, usePublishStatements } from '../api/statements';
+import { MarkPaidDialog } from '../components/mark-paid-dialog';
+import { QueryState } from '@/components/ui/query-state';
+
+/** /admin/commissions/statements/:id: a partner's statement exactly as they see it, with its files. */
+export function AdminStatementPage() {
+  const { id = '' } = useParams();
+  const statement = useAdminStatement(id);
+  const download = useDownloadAdminStatement();
+  const publish = usePublishStatements();
+  const [isPublishing, setIsPublishing] = useState(false);
+  const [isPaying, setIsPaying] = useState(false);
+
+  const onPublish = async () => {
+    const data = statement.data?.statement;
+    if (!data) return;
+    try {
+      const { results } = await publish.mutateAsync({ statement_ids: [data.id] });
+      const result = results[0];
+      if (result?.ok) toast.success(commissionMessages.statementsPublished(1));
+      else toast.error(result?.message ?? commissionMessages.notDraft);
+      setIsPublishing(false);
+    } catch (error) {
+      toast.error(getServerMessage(error) ?? 'The statement could not be published.');
+    }
+  };
+
+  const save = (format: 'csv' | 'pdf') => {
+    const data = statement.data?.statement;
+    if (!data) return;
+    download.mutate(
+      { id: data.id, format, name: `statement-${data.month}-${data.partner_name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}` },
+      { onError: (error) => toast.error(getServerMessage(error) ?? 'The download failed. Please try again.') },
+    );
+  };
+  const isSaving = (format: 'csv' | 'pdf') => download.isPending && download.variables.format === format;
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <QueryState query={statement} errorTitle={getServerMessage(statement.error) ?? 'This statement could not be loaded'}>
+        {(data) => (
+          <>
+            <BackLink to={`${paths.admin.commissions}?month=${data.statement.month}`} tone="muted">
+              Statements of {monthLabel(data.statement.month)}
+            </BackLink>
+            <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+              <div className="min-w-0">
+                <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
+                  Statement · {monthLabel(data.statement.month)}
+                </h1>
+                <p className="mt-1 text-sm text-slate-600">
+                  <Link
+                    to={paths.admin.partnerCommissions(data.statement.partner_id)}
+                    className="font-medium text-brand-700 hover:underline"
+                  >
+                    {data.statement.partner_name}
+                  </Link>{' '}
+                  · {data.statement.partner_email}
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                {data.statement.status === 'draft' && <Button onClick={() => setIsPublishing(true)}>Publish</Button>}
+                {data.statement.status === 'published' && <Button onClick={() => setIsPaying(true)}>Mark paid</Button>}
+                <Button variant="secondary" onClick={() => save('csv')} isLoading={isSaving('csv')}>
+                  {!isSaving('csv') && <DownloadIcon className="size-4" />}
+                  Download CSV
+                </Button>
+                <Button variant="secondary" onClick={() => save('pdf')} isLoading={isSaving('pdf')}>
+                  {!isSaving('pdf') && <FileTextIcon className="size-4" />}
+                  Download PDF
+                </Button>
+              </div>
+            </div>
+            <StatementView detail={data} audience="admin" />
+            <ConfirmDialog
+              open={isPublishing}
+              title="Publish statement"
+              message={`${data.statement.partner_name} sees this statement (${formatCents(data.totals.total_cents, data.statement.currency)}) and is emailed that it is ready. Its lines can no longer be replaced by a new import.`}
+              confirmLabel="Publish"
+              isPending={publish.isPending}
+              onConfirm={() => void onPublish()}
+              onCancel={() => setIsPublishing(false)}
+            />
+            <MarkPaidDialog
+              statements={
+                isPaying
+                  ? [
+                      {
+                        id: data.statement.id,
+                        partner_name: data.statement.partner_name,
+                        total_cents: data.totals.total_cents,
+                      },
+                    ]
+                  : null
+              }
+              currency={data.statement.currency}
+              onClose={() => setIsPaying(false)}
+              onDone={() => setIsPaying(false)}
+            />
+          </>
+        )}
+      </QueryState>
+    </div>
+  );
+}

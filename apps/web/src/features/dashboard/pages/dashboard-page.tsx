@@ -1,0 +1,155 @@
+import { paths } from '@/lib/paths';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import { periodLabels } from '@portal/contract';
+import { Alert } from '@/components/ui/alert';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
+import { Skeleton } from '@/components/ui/skeleton';
+import { PageHeader } from '@/components/ui/page-header';
+import { PeriodPicker, usePeriod } from '@/components/ui/period-picker';
+import { ShareKit } from '@/components/share-kit/share-kit';
+import { useAuthStore } from '@/lib/auth/auth-store';
+import { useDashboardSummary, useDashboardTimeseries } from '../api/dashboard';
+import { ActivityTable } from '../components/activity-table';
+import { GettingStarted } from '../components/getting-started';
+import { StatCard } from '../components/stat-card';
+import { formatCount, formatPercent } from '../components/format';
+import { QueryError } from '@/components/ui/query-state';
+import { SectionTitle } from '../components/section-title';
+import { StatusStrip } from '../components/status-strip';
+import { LatestReferrals } from '../components/latest-referrals';
+import { VisitSources } from '../components/visit-sources';
+
+// The canvas chart library loads after the page's figures, in its own chunk.
+const ActivityChart = lazy(() => import('../components/activity-chart').then((m) => ({ default: m.ActivityChart })));
+
+export function DashboardPage() {
+  const user = useAuthStore((s) => s.user);
+  const firstName = user?.full_name.trim().split(/\s+/)[0];
+  const [period] = usePeriod();
+  const summary = useDashboardSummary(period);
+  const timeseries = useDashboardTimeseries(period);
+
+  const data = summary.data;
+  const isNew = data ? data.total_visits === 0 && data.total_referrals === 0 : false;
+
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        description={firstName ? `Welcome back, ${firstName}.` : 'Welcome back.'}
+        actions={!isNew && <PeriodPicker className="w-44" />}
+      />
+      <div className="space-y-6">
+        {user && <ShareKit uuid={user.uuid} />}
+
+        {summary.isError && !data ? (
+          <QueryError query={summary} title="Failed to load dashboard data." retryLabel="Retry" />
+        ) : !data ? (
+          <div role="status" aria-label="Loading dashboard" className="space-y-6">
+            <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+              {[0, 1, 2, 3].map((i) => (
+                <Skeleton key={i} className="h-28" />
+              ))}
+            </div>
+            <Skeleton className="h-72" />
+          </div>
+        ) : isNew && user ? (
+          <>
+            <GettingStarted uuid={user.uuid} />
+            <StatusStrip summary={data} />
+          </>
+        ) : (
+          <div
+            className={cn('space-y-6 transition-opacity', summary.isPlaceholderData && 'opacity-60')}
+            aria-busy={summary.isFetching}
+          >
+            <section
+              aria-label={`Figures for ${periodLabels[period].toLowerCase()}`}
+              className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4"
+            >
+              <StatCard
+                label="Link visits"
+                value={formatCount(data.cards.visits.value)}
+                current={data.cards.visits.value}
+                previous={data.cards.visits.previous}
+              />
+              <StatCard
+                label="Referrals"
+                value={formatCount(data.cards.referrals.value)}
+                current={data.cards.referrals.value}
+                previous={data.cards.referrals.previous}
+              />
+              <StatCard
+                label="Conversion"
+                value={formatPercent(data.cards.conversion.value)}
+                current={data.cards.conversion.value}
+                previous={data.cards.conversion.previous}
+                kind="ratio"
+                hint={data.cards.conversion.value === null ? 'No visits in this period' : undefined}
+              />
+              <StatCard
+                label="Approved merchants"
+                value={formatCount(data.cards.approved.value)}
+                current={data.cards.approved.value}
+                previous={data.cards.approved.previous}
+              />
+            </section>
+
+            <Card className="p-4 sm:p-5">
+              <section aria-labelledby="activity-title">
+                <SectionTitle id="activity-title">{`Referrals and link visits · ${periodLabels[period]}`}</SectionTitle>
+                {data.cards.visits.value > 0 && data.cards.referrals.value === 0 && (
+                  <Alert tone="info" className="mb-3">
+                    People are opening your link, but nobody has requested an analysis yet in this period.
+                  </Alert>
+                )}
+                {timeseries.isError && !timeseries.data ? (
+                  <QueryError query={timeseries} title="Failed to load dashboard data." retryLabel="Retry" />
+                ) : !timeseries.data ? (
+                  <Skeleton className="h-60" />
+                ) : timeseries.data.points.every((p) => p.referrals === 0 && p.visits === 0) ? (
+                  <p className="py-16 text-center text-sm text-slate-500">No data for this period</p>
+                ) : (
+                  <>
+                    <Suspense fallback={<Skeleton className="h-60" />}>
+                      <ActivityChart series={timeseries.data} />
+                    </Suspense>
+                    <ActivityTable series={timeseries.data} />
+                  </>
+                )}
+              </section>
+            </Card>
+
+            <StatusStrip summary={data} />
+
+            <div className="grid gap-6 lg:grid-cols-3">
+              <Card className="p-4 sm:p-5 lg:col-span-2">
+                <section aria-labelledby="latest-title">
+                  <SectionTitle
+                    id="latest-title"
+                    action={
+                      <Link to={paths.partner.referrals} className="text-sm font-medium text-brand-700 hover:underline">
+                        View all
+                      </Link>
+                    }
+                  >
+                    Latest referrals
+                  </SectionTitle>
+                  <LatestReferrals summary={data} />
+                </section>
+              </Card>
+              <Card className="p-4 sm:p-5">
+                <section aria-labelledby="sources-title">
+                  <SectionTitle id="sources-title">Visits by source</SectionTitle>
+                  <VisitSources summary={data} />
+                </section>
+              </Card>
+            </div>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

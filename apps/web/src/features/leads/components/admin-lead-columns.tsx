@@ -1,0 +1,54 @@
+import { leadSourceLabels, type AdminLeadSummary } from '@portal/contract';
+import { LeadStatusBadge } from '@/components/ui/badge';
+import type { Column } from '@/components/ui/table';
+import { formatDate } from '@/lib/format';
+import { DisabledPartnerBadge } from './disabled-partner-badge';
+import { SyncStateBadge } from './sync-state-badge';
+
+/** The admin list's columns; the business opens the referral's detail sheet. */
+export function adminLeadColumns(onOpen: (leadId: string) => void): Column<AdminLeadSummary>[] {
+  return [
+    {
+      key: 'business',
+      header: 'Business',
+      hideLabelOnPhone: true,
+      cell: (lead) => (
+        <button
+          type="button"
+          onClick={() => onOpen(lead.id)}
+          className="text-left font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          {lead.business}
+        </button>
+      ),
+    },
+    {
+      key: 'contact',
+      header: 'Contact',
+      cell: (lead) => (
+        <span className="block min-w-0">
+          <span className="block text-slate-900">{lead.contact}</span>
+          <span className="block text-xs text-slate-500 wrap-anywhere">{lead.email}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'partner',
+      header: 'Partner',
+      cell: (lead) => (
+        <span className="block min-w-0">
+          {lead.partner ? lead.partner.name : <span className="text-slate-500 italic">Unattributed</span>}
+          {lead.disabled_partner && (
+            <span className="mt-1 block">
+              <DisabledPartnerBadge partner={lead.disabled_partner} />
+            </span>
+          )}
+        </span>
+      ),
+    },
+    { key: 'source', header: 'Source', cell: (lead) => leadSourceLabels[lead.source] },
+    { key: 'submitted', header: 'Submitted', className: 'whitespace-nowrap', cell: (lead) => formatDate(lead.submitted_at) },
+    { key: 'status', header: 'Status', cell: (lead) => <LeadStatusBadge status={lead.status} /> },
+    { key: 'sync', header: 'CRM sync', cell: (lead) => <SyncStateBadge state={lead.sync_state} /> },
+  ];
+}

@@ -1,0 +1,75 @@
+import { useMemo } from 'react';
+import { leadSources, leadStatuses, syncStates, type LeadStatus } from '@portal/contract';
+import { compact, useUrlFilters } from '@/lib/url-state';
+import type { AdminLeadFilters } from '../api/get-admin-leads';
+
+const filterKeys = [
+  'status',
+  'q',
+  'partner_id',
+  'partner_name',
+  'unattributed',
+  'disabled_partner',
+  'source',
+  'sync_state',
+  'from',
+  'to',
+  'lead',
+] as const;
+export type AdminLeadFilterKey = (typeof filterKeys)[number];
+export type AdminLeadFilterChanges = Partial<Record<AdminLeadFilterKey, string | null>>;
+
+const isStatus = (value: string): value is LeadStatus => (leadStatuses as readonly string[]).includes(value);
+const isOneOf = <T extends string>(options: readonly T[], value: string): value is T =>
+  (options as readonly string[]).includes(value);
+
+/** Everything a filter can hold, emptied: "Clear filters" (the status tab and the open referral stay). */
+const cleared: AdminLeadFilterChanges = {
+  q: null,
+  partner_id: null,
+  partner_name: null,
+  unattributed: null,
+  disabled_partner: null,
+  source: null,
+  sync_state: null,
+  from: null,
+  to: null,
+};
+
+/**
+ * The admin list's filters, kept in the URL: the raw `values`, the API's `filters` read from them
+ * (unknown values dropped), and `setFilter`, which also calls `onChange` (the page clears its selection).
+ */
+export function useAdminLeadFilters(onChange: () => void) {
+  const { values, setValues } = useUrlFilters(filterKeys);
+  const { status, q, partner_id, unattributed, disabled_partner, source, sync_state, from, to } = values;
+  const filters: AdminLeadFilters = useMemo(
+    () =>
+      compact({
+        status: isStatus(status) ? status : undefined,
+        q: q || undefined,
+        partner_id: unattributed === 'true' ? undefined : partner_id || undefined,
+        unattributed: unattributed === 'true' ? ('true' as const) : undefined,
+        disabled_partner: disabled_partner === 'true' ? ('true' as const) : undefined,
+        source: isOneOf(leadSources, source) ? source : undefined,
+        sync_state: isOneOf(syncStates, sync_state) ? sync_state : undefined,
+        from: from || undefined,
+        to: to || undefined,
+      }),
+    [status, q, partner_id, unattributed, disabled_partner, source, sync_state, from, to],
+  );
+  const setFilter = (changes: AdminLeadFilterChanges) => {
+    onChange();
+    setValues(changes);
+  };
+  return {
+    values,
+    filters,
+    status: isStatus(status) ? status : ('' as const),
+    hasFilters: Object.keys(filters).some((key) => key !== 'status'),
+    setFilter,
+    clearFilters: () => setFilter(cleared),
+    /** Opens (an id) or closes (null) the detail sheet; not a filter, so the selection stays. */
+    openLead: (lead: string | null) => setValues({ lead }),
+  };
+}

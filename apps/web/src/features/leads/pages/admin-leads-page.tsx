@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { leadStatuses, leadStatusLabels, searchCountCap, type LeadStatus } from '@portal/contract';
+import { DownloadIcon } from '@/components/icons';
+import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
+import { Tabs } from '@/components/ui/tabs';
+import { getServerMessage } from '@/lib/api/errors';
+import { useExportAdminLeads } from '../api/export-admin-leads';
+import { useAdminLeads } from '../api/get-admin-leads';
+import { BulkStatusDialog } from '../components/bulk-status-dialog';
+import { LeadDetailSheet } from '../components/lead-detail-sheet';
+import { adminLeadColumns } from '../components/admin-lead-columns';
+import { AdminLeadFilterPanel } from '../components/admin-lead-filters';
+import { useAdminLeadFilters } from '../hooks/use-admin-lead-filters';
+import { CursorTable, usePagedRows } from '@/components/ui/cursor-table';
+
+/** /admin/leads: every referral, filtered and searched, with the detail sheet and bulk moves. */
+export function AdminLeadsPage() {
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const { values, filters, status, hasFilters, setFilter, clearFilters, openLead } = useAdminLeadFilters(() =>
+    setSelected(new Set()),
+  );
+  const leads = useAdminLeads(filters);
+  const exportCsv = useExportAdminLeads();
+  const [isBulkOpen, setIsBulkOpen] = useState(false);
+
+  const rows = usePagedRows(leads);
+  const counts = leads.data?.pages[0]?.counts;
+  const total = counts ? Object.values(counts).reduce((sum, count) => sum + count, 0) : undefined;
+  // A search matching more than the cap is counted only that far: "1,000+" on All, no figure per status.
+  const isCapped = leads.data?.pages[0]?.counts_capped === true;
+  const selectedLeads = rows.filter((row) => selected.has(row.id)).map(({ id, business }) => ({ id, business }));
+
+  const onExport = async () => {
+    try {
+      await exportCsv.mutateAsync(filters);
+    } catch (error) {
+      toast.error(getServerMessage(error) ?? 'The export failed. Please try again.');
+    }
+  };
+
+  const columns = adminLeadColumns(openLead);
+
+  const statusTabs = [
+    { value: '' as const, label: 'All', badge: isCapped ? `${searchCountCap.toLocaleString('en-US')}+` : total },
+    ...leadStatuses.map((status) => ({
+      value: status,
+      label: leadStatusLabels[status],
+      badge: isCapped ? undefined : counts?.[status],
+    })),
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Referrals"
+        description="Every merchant request, where it stands in the pipeline and who referred it."
+        actions={
+          <Button variant="secondary" onClick={() => void onExport()} isLoading={exportCsv.isPending}>
+            {!exportCsv.isPending && <DownloadIcon className="size-4" />}
+            Export CSV
+          </Button>
+        }
+      />
+
+      <Tabs<LeadStatus | ''>
+        label="Status"
+        items={statusTabs}
+        value={status}
+        onChange={(status) => setFilter({ status })}
+        className="mb-4"
+      />
+
+      <AdminLeadFilterPanel values={values} filters={filters} hasFilters={hasFilters} setFilter={setFilter} />
+
+      {(hasFilters || selected.size > 0) && (
+        <div className="mb-3 flex flex-wrap items-center gap-2">
+          {selected.size > 0 && (
+            <div
+              className="flex flex-wrap items-center gap-2 rounded-lg bg-brand-50 px-3 py-1.5 text-sm text-brand-800"
+              role="region"
+              aria-label="Bulk actions"
+            >
+              <span>{selected.size} selected</span>
+              <Button size="sm" onClick={() => setIsBulkOpen(true)}>
+                Change status
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
+                Clear selection
+              </Button>
+            </div>
+          )}
+          {hasFilters && (
+            <Button size="sm" variant="ghost" className="ml-auto" onClick={clearFilters}>
+              Clear filters
+            </Button>
+          )}
+        </div>
+      )}
+
+      <CursorTable
+        query={leads}
+        errorTitle={getServerMessage(leads.error) ?? 'The referrals could not be loaded'}
+        noun="referrals"
+        caption="Referrals"
+        columns={columns}
+        rows={rows}
+        getRowId={(lead) => lead.id}
+        empty={
+          hasFilters || filters.status
+            ? 'No referrals match these filters.'
+            : 'No referrals yet. Requests from partners’ links and the Submit Referral form appear here.'
+        }
+        selection={{ selected, onChange: setSelected, rowLabel: (lead) => `Select ${lead.business}` }}
+      />
+
+      {values.lead && <LeadDetailSheet key={values.lead} leadId={values.lead} onClose={() => openLead(null)} />}
+      {isBulkOpen && (
+        <BulkStatusDialog open leads={selectedLeads} onClose={() => setIsBulkOpen(false)} onDone={() => setSelected(new Set())} />
+      )}
+    </>
+  );
+}

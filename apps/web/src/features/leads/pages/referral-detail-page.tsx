@@ -1,0 +1,67 @@
+import { Link, useParams } from 'react-router';
+import { BackLink } from '@/components/ui/back-link';
+import { LeadTimeline } from '@/components/lead-timeline';
+import { LeadStatusBadge } from '@/components/ui/badge';
+import { buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { getServerMessage } from '@/lib/api/errors';
+import { formatDateTime } from '@/lib/format';
+import { paths } from '@/lib/paths';
+import { useMyLead } from '../api/get-my-lead';
+import { QueryState } from '@/components/ui/query-state';
+
+/** /referrals/:id: what the partner submitted and how the referral moved (partner-visible events only). */
+export function ReferralDetailPage() {
+  const { id = '' } = useParams();
+  const lead = useMyLead(id);
+
+  return (
+    <div className="mx-auto max-w-4xl">
+      <BackLink to={paths.partner.referrals} tone="brand">
+        All referrals
+      </BackLink>
+      <QueryState query={lead} errorTitle={getServerMessage(lead.error) ?? 'This referral could not be loaded'}>
+        {(data) => (
+          <>
+            <div className="mb-6 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+              <h1 className="text-2xl font-semibold tracking-tight text-slate-900 wrap-anywhere">{data.business}</h1>
+              <div className="flex items-center gap-3 self-start sm:self-auto">
+                <LeadStatusBadge status={data.status} className="text-sm" />
+                <Link to={paths.partner.proposalFor(data.id, data.business)} className={buttonClasses('secondary', 'sm')}>
+                  Make a proposal
+                </Link>
+              </div>
+            </div>
+            <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+              <Card className="p-5 sm:p-6">
+                <h2 className="mb-4 text-base font-semibold text-slate-900">What you submitted</h2>
+                <dl className="space-y-3 text-sm">
+                  {(
+                    [
+                      ['Contact', data.contact],
+                      ['Email', data.email],
+                      ['Phone', data.phone],
+                      ['Industry', data.industry],
+                      ['Additional notes', data.notes || 'None provided'],
+                      ['Submitted', formatDateTime(data.submitted_at)],
+                      ['Last update', formatDateTime(data.updated_at)],
+                    ] as const
+                  ).map(([term, value]) => (
+                    <div key={term}>
+                      <dt className="text-slate-500">{term}</dt>
+                      <dd className="text-slate-900 whitespace-pre-wrap wrap-anywhere">{value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </Card>
+              <Card className="p-5 sm:p-6">
+                <h2 className="mb-4 text-base font-semibold text-slate-900">Progress</h2>
+                <LeadTimeline events={data.events} emptyText="No updates yet. Each step of this referral will show here." />
+              </Card>
+            </div>
+          </>
+        )}
+      </QueryState>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { pipelineMessages, type NotificationPreferences } from '@portal/contract';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { Switch } from '@/components/ui/switch';
+import { getServerMessage } from '@/lib/api/errors';
+import { useNotificationPreferences } from '../api/get-notification-preferences';
+import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';
+import { QueryState } from '@/components/ui/query-state';
+
+const toggles: { key: keyof NotificationPreferences; label: string; description: string }[] = [
+  {
+    key: 'lead_status_changed',
+    label: 'Status changes',
+    description: 'An email each time one of your referrals moves, with the reason and any note for you.',
+  },
+  {
+    key: 'new_referral',
+    label: 'New referral through my link',
+    description: 'An email when a merchant sends a request through your Public URL.',
+  },
+];
+
+/** The partner's email notifications, each saved as soon as it is switched. */
+export function NotificationSettingsCard() {
+  const preferences = useNotificationPreferences();
+  const update = useUpdateNotificationPreferences();
+  // What the switches show while a change is saved: they move at once, and back on a failure.
+  const [pending, setPending] = useState<NotificationPreferences | null>(null);
+  const shown = pending ?? preferences.data;
+
+  const change = async (key: keyof NotificationPreferences, value: boolean) => {
+    if (!shown) return;
+    const next = { ...shown, [key]: value };
+    setPending(next);
+    try {
+      await update.mutateAsync(next);
+      toast.success(pipelineMessages.preferencesSaved, { id: 'notification-preferences' });
+    } catch (error) {
+      toast.error(getServerMessage(error) ?? 'Your notification preferences could not be saved');
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <Card className="mt-6 max-w-2xl">
+      <div className="space-y-5 p-5 sm:p-6">
+        <div>
+          <h2 className="text-base font-semibold text-slate-900">Notifications</h2>
+          <p className="mt-1 text-sm text-slate-600">Choose which emails we send you about your referrals.</p>
+        </div>
+        <QueryState
+          query={preferences}
+          errorTitle="Your notification preferences could not be loaded"
+          loading={<Spinner className="size-5 text-slate-400" label="Loading your notification preferences" />}
+        >
+          {(data) => (
+            <div className="space-y-5">
+              {toggles.map((toggle) => (
+                <Switch
+                  key={toggle.key}
+                  label={toggle.label}
+                  description={toggle.description}
+                  checked={(shown ?? data)[toggle.key]}
+                  disabled={update.isPending}
+                  onChange={(value) => void change(toggle.key, value)}
+                />
+              ))}
+            </div>
+          )}
+        </QueryState>
+      </div>
+    </Card>
+  );
+}
