@@ -9,7 +9,7 @@
 import { pathToFileURL } from 'node:url';
 import postgres from 'postgres';
 import { openDatabase } from '../db';
-import { rebuildLeadRollups } from '../modules/admin-stats';
+import { recountLeadDailyCounts } from '../modules/admin-stats';
 
 export interface VolumeSeedOptions {
   leads?: number;
@@ -141,27 +141,21 @@ export async function seedVolume(
       where schemaname = current_schema() and tablename in ('leads', 'lead_events')
         and indexname not in (select conname from pg_constraint)`;
     for (const index of indexes) await sql.unsafe(`drop index "${index.name}"`);
-    // The status counters are filled once at the end rather than row by row by their trigger.
-    await sql.unsafe('alter table leads disable trigger user');
     try {
       await fill();
-      await sql.unsafe(`
-        delete from lead_status_counts;
-        insert into lead_status_counts (status, shard, count) select status, id % 16, count(*) from leads group by 1, 2`);
     } finally {
-      await sql.unsafe('alter table leads enable trigger user');
       for (const index of indexes)
         await sql.unsafe(index.def.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
       log(`indexes rebuilt (${Date.now() - started} ms)`);
     }
-    // The admin home's roll-ups, counted once from the rows just written (as migration 0012 does).
+    // The daily counts, counted once from the rows just written (as migration 0014 does).
     const rollups = await openDatabase({ url });
     try {
-      await rebuildLeadRollups(rollups.db);
+      await recountLeadDailyCounts(rollups.db);
     } finally {
       await rollups.close();
     }
-    log(`roll-ups counted (${Date.now() - started} ms)`);
+    log(`daily counts counted (${Date.now() - started} ms)`);
     await sql.unsafe('vacuum (analyze) users');
     await sql.unsafe('vacuum (analyze) leads');
     await sql.unsafe('vacuum (analyze) lead_events');
