@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { parse, PGlite, protocol } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -8,6 +8,7 @@ import type { Database } from './index';
 type Row = Record<string, unknown>;
 
 const dialect = new PgDialect();
+const { serialize } = protocol;
 
 /**
  * Runs one statement as its own durable commit and answers its rows once committed. On PostgreSQL
@@ -41,15 +42,25 @@ interface Waiting {
   reject: (err: unknown) => void;
 }
 
+/** One statement's outcome in a group: its rows, or the error that statement alone met. */
+type Outcome = { rows: Row[] } | { error: unknown };
+
 /**
  * Group commit on PGlite. Each caller is answered only once its group has committed, so a 2xx
  * still means durable. A lone statement runs on its own, as it would without grouping; a group is
  * one transaction with each statement behind its own savepoint, so a statement that fails (a
  * duplicate email) takes nobody else with it. One group is in flight at a time.
+ *
+ * Each text is prepared once (the protocol's Parse with a name) and then only bound and executed
+ * with its parameters: planning the lead's CTE cost more than running it. PGlite's query() cannot
+ * name a statement, so this speaks the protocol through execProtocol, inside runExclusive so no
+ * other query interleaves with the group's transaction.
  */
 class PgliteGroupCommit {
   private waiting: Waiting[] = [];
   private isScheduled = false;
+  /** The statement names prepared in this PGlite session (its only one). */
+  private prepared = new Set<string>();
 
   constructor(private readonly client: PGlite) {}
 
@@ -73,30 +84,12 @@ class PgliteGroupCommit {
   private async flush(): Promise<void> {
     const group = this.waiting.splice(0, MAX_GROUP);
     try {
-      if (group.length === 1) {
-        const lone = group[0]!;
-        await rowsOf(this.client, lone.query).then(lone.resolve, lone.reject);
-      } else if (group.length > 1) {
-        const outcomes = await this.client.transaction(async (tx) => {
-          const results: ({ rows: Row[] } | { error: unknown })[] = [];
-          for (const { query } of group) {
-            await tx.exec('savepoint grouped_statement');
-            try {
-              results.push({ rows: await rowsOf(tx, query) });
-              await tx.exec('release savepoint grouped_statement');
-            } catch (error) {
-              await tx.exec('rollback to savepoint grouped_statement');
-              results.push({ error });
-            }
-          }
-          return results;
-        });
-        group.forEach((w, i) => {
-          const outcome = outcomes[i]!;
-          if ('error' in outcome) w.reject(outcome.error);
-          else w.resolve(outcome.rows);
-        });
-      }
+      const outcomes = await this.client.runExclusive(() => this.commit(group.map((w) => w.query)));
+      group.forEach((w, i) => {
+        const outcome = outcomes[i]!;
+        if ('error' in outcome) w.reject(outcome.error);
+        else w.resolve(outcome.rows);
+      });
     } catch (err) {
       // The commit itself failed: nobody in the group is stored.
       for (const w of group) w.reject(err);
@@ -105,10 +98,78 @@ class PgliteGroupCommit {
       if (this.waiting.length) this.schedule();
     }
   }
+
+  private async commit(queries: Query[]): Promise<Outcome[]> {
+    if (queries.length === 1) {
+      return [
+        await this.execute(queries[0]!, true).then(
+          (rows) => ({ rows }),
+          (error: unknown) => ({ error }),
+        ),
+      ];
+    }
+    const outcomes: Outcome[] = [];
+    await this.simple('begin');
+    try {
+      for (const query of queries) {
+        await this.simple('savepoint grouped_statement');
+        try {
+          outcomes.push({ rows: await this.execute(query, false) });
+          await this.simple('release savepoint grouped_statement');
+        } catch (error) {
+          await this.simple('rollback to savepoint grouped_statement');
+          outcomes.push({ error });
+        }
+      }
+    } catch (err) {
+      await this.simple('rollback');
+      throw err;
+    }
+    await this.simple('commit', true);
+    return outcomes;
+  }
+
+  private async simple(text: string, syncToFs = false): Promise<void> {
+    await this.client.execProtocol(serialize.query(text), { syncToFs });
+  }
+
+  /** Binds and runs the query's prepared statement (prepared on first use), answering its rows. */
+  private async execute(query: Query, syncToFs: boolean): Promise<Row[]> {
+    const name = preparedName(query.text);
+    if (!this.prepared.has(name)) {
+      await this.client.execProtocol(concat(serialize.parse({ name, text: query.text }), serialize.sync()), { syncToFs: false });
+      this.prepared.add(name);
+    }
+    const { messages } = await this.client.execProtocol(
+      concat(
+        serialize.bind({ statement: name, values: query.params.map(asText) }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ),
+      { syncToFs },
+    );
+    return (parse.parseResults(messages, this.client.parsers)[0]?.rows ?? []) as Row[];
+  }
 }
 
-async function rowsOf(tx: PGlite | Transaction, query: Query): Promise<Row[]> {
-  return (await tx.query<Row>(query.text, query.params)).rows;
+/** A parameter in PostgreSQL's text format, as the server casts it to the type it inferred. */
+function asText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value as number | bigint | boolean);
+}
+
+function concat(...parts: Uint8Array[]): Uint8Array {
+  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    all.set(part, at);
+    at += part.length;
+  }
+  return all;
 }
 
 const groups = new WeakMap<PGlite, PgliteGroupCommit>();

@@ -1,12 +1,5 @@
 import { and, eq, gte, lt, sql, type AnyColumn } from 'drizzle-orm';
-import {
-  emptyStatusCounts,
-  leadStatuses,
-  type DashboardSummary,
-  type DashboardTimeseries,
-  type LeadStatus,
-  type Period,
-} from '@portal/contract';
+import { emptyStatusCounts, type DashboardSummary, type DashboardTimeseries, type Period } from '@portal/contract';
 import type { DbExecutor } from '../../db';
 import { leads, referralVisits } from '../../db/schema';
 import { isoDay, periodRange, type PeriodRange } from '../../lib/period-range';
@@ -122,7 +115,7 @@ export async function getDashboardSummary(
   const hasPrevious = range.previousFrom !== null;
   const statusCounts = emptyStatusCounts();
   for (const row of statusRows) {
-    if (leadStatuses.includes(row.status as LeadStatus)) statusCounts[row.status as LeadStatus] = row.count;
+    statusCounts[row.status] = row.count;
   }
 
   return {
