@@ -18,13 +18,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import autocannon, { type Request as AutocannonRequest } from 'autocannon';
 import pg from 'pg';
-import { protocol } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import { composeLeadPayload, consentTextVersion } from '@portal/contract';
 // The bench builds the server from its sources, as the tests do; the apps themselves never import each other.
 /* eslint-disable no-restricted-imports */
 import type { App } from '../../apps/server/src/app';
 import { openDatabase } from '../../apps/server/src/db';
+import { runPrepared } from '../../apps/server/src/db/group-commit';
 import { users } from '../../apps/server/src/db/schema';
 import { startOutboxWorker } from '../../apps/server/src/lib/outbox';
 import { buildBenchApp, withPostgresDatabase } from './support';
@@ -181,18 +181,7 @@ function summary(durations: number[]): string {
 }
 
 type Query = (text: string, params: unknown[]) => Promise<unknown>;
-
-const { serialize } = protocol;
-
-function concatBytes(...parts: Uint8Array[]): Uint8Array {
-  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    all.set(part, at);
-    at += part.length;
-  }
-  return all;
-}
+type PGliteClient = Parameters<typeof runPrepared>[0];
 
 /** The statement name and text parameters of a protocol message that starts with a Bind, else null. */
 function readBind(bytes: Uint8Array): { statement: string; values: (string | null)[] } | null {
@@ -279,15 +268,7 @@ async function measureCeiling(db: DatabaseTargetSpec, seconds: number): Promise<
   const emailAt = insert.params.indexOf(email);
   // PGlite: the same prepared statement bound and run on its own (one commit each, no grouping).
   const send: Query = execProtocol
-    ? (_text, params) =>
-        execProtocol(
-          concatBytes(
-            serialize.bind({ statement: insert.name, values: params as (string | null)[] }),
-            serialize.describe({ type: 'P' }),
-            serialize.execute({}),
-            serialize.sync(),
-          ),
-        )
+    ? (_text, params) => runPrepared(client as unknown as PGliteClient, insert.name!, params, true)
     : (text, params) => (insert.name ? query({ name: insert.name, text, values: params }) : query(text, params));
 
   let n = 0;

@@ -140,17 +140,25 @@ class PgliteGroupCommit {
       await this.client.execProtocol(concat(serialize.parse({ name, text: query.text }), serialize.sync()), { syncToFs: false });
       this.prepared.add(name);
     }
-    const { messages } = await this.client.execProtocol(
-      concat(
-        serialize.bind({ statement: name, values: query.params.map(asText) }),
-        serialize.describe({ type: 'P' }),
-        serialize.execute({}),
-        serialize.sync(),
-      ),
-      { syncToFs },
-    );
-    return (parse.parseResults(messages, this.client.parsers)[0]?.rows ?? []) as Row[];
+    return runPrepared(this.client, name, query.params, syncToFs);
   }
+}
+
+/**
+ * Binds a statement prepared in this PGlite session to its parameters and runs it (one protocol
+ * round: Bind, Describe, Execute, Sync), answering its rows. Outside a transaction block it commits.
+ */
+export async function runPrepared(client: PGlite, name: string, params: unknown[], syncToFs: boolean): Promise<Row[]> {
+  const { messages } = await client.execProtocol(
+    concat(
+      serialize.bind({ statement: name, values: params.map(asText) }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ),
+    { syncToFs },
+  );
+  return parse.parseResults(messages, client.parsers)[0]?.rows ?? [];
 }
 
 /** A parameter in PostgreSQL's text format, as the server casts it to the type it inferred. */
@@ -159,7 +167,7 @@ function asText(value: unknown): string | null {
   if (typeof value === 'string') return value;
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value as number | bigint | boolean);
+  return String(value);
 }
 
 function concat(...parts: Uint8Array[]): Uint8Array {

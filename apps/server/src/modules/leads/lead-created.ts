@@ -6,7 +6,7 @@ import type { LeadBrowserContext, LeadEventBus } from './lead-events';
 /** The one outbox entry a new lead's statement writes beside its CRM push: everything else fans out from it. */
 export const LEAD_CREATED = 'lead.created';
 
-export interface LeadCreatedPayload {
+interface LeadCreatedPayload {
   /** The lead's `created` event. */
   eventId: number;
   /** On a landing-page lead: what the browser said, for the partner's server-side Lead event. */

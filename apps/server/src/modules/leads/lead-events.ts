@@ -44,7 +44,7 @@ export interface LeadEventInput {
  */
 export type LeadEventListener = (tx: DbExecutor, event: RecordedLeadEvent) => Promise<void>;
 
-export type LeadRow = typeof leads.$inferSelect;
+type LeadRow = typeof leads.$inferSelect;
 
 /**
  * A new lead as its `created` listeners hear of it: the lead and its `created` event as stored,

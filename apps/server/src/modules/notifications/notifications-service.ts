@@ -1,7 +1,7 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database, DbExecutor } from '../../db';
-import { leadEvents, leads, outbox, settings, users } from '../../db/schema';
+import { leadEvents, leads, settings, users } from '../../db/schema';
 import type { Mailer } from '../../lib/mailer';
 import { enqueue, type OutboxEntry, type OutboxHandler, type OutboxHandlers } from '../../lib/outbox';
 import type { CreatedLead, RecordedLeadEvent } from '../leads';
