@@ -78,7 +78,11 @@ const leadMovedHandler: OutboxHandler = {
   },
 };
 
-/** Recounts lead_daily_counts from the leads table (what migration 0014 did), in one transaction. */
+/**
+ * Recounts lead_daily_counts from the leads table (what migration 0014 did), in one transaction.
+ * For leads written past the statement (seeds): run it while no lead.created or stats.lead_moved
+ * entry waits, or the worker counts those leads again.
+ */
 export async function recountLeadDailyCounts(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(leadDailyCounts);
