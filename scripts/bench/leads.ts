@@ -27,7 +27,7 @@ import { openDatabase } from '../../apps/server/src/db';
 import { runPrepared } from '../../apps/server/src/db/group-commit';
 import { users } from '../../apps/server/src/db/schema';
 import { startOutboxWorker } from '../../apps/server/src/lib/outbox';
-import { buildBenchApp, withPostgresDatabase } from './support';
+import { buildBenchApp, loadAverageLine, withPostgresDatabase } from './support';
 /* eslint-enable no-restricted-imports */
 
 export interface LeadBenchRow {
@@ -563,6 +563,7 @@ export async function runLeadBench(seconds = Number(process.env.BENCH_SECONDS ??
     `${seconds} s per target, ${CONNECTIONS} connections (the ceiling: ${CONNECTIONS} concurrent callers on the app's pool), loopback, ` +
       `server in its own process, lead worker ${worker}`,
   );
+  console.log(loadAverageLine());
   printTable(rows);
   return rows;
 }
