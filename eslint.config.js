@@ -107,13 +107,8 @@ export default tseslint.config(
   },
   {
     // Settings are read only through the settings module (getSettingValue, getBrandSettings, settingValueSql).
-    // The new-lead mail statement still reads one in SQL until the lead write is made plain (issue 20 §1).
     files: ['apps/server/src/modules/**/*.ts'],
-    ignores: [
-      'apps/server/src/modules/settings/**',
-      '**/*.test.ts',
-      'apps/server/src/modules/notifications/notifications-service.ts',
-    ],
+    ignores: ['apps/server/src/modules/settings/**', '**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

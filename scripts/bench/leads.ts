@@ -24,9 +24,10 @@ import { composeLeadPayload, consentTextVersion } from '@portal/contract';
 /* eslint-disable no-restricted-imports */
 import type { App } from '../../apps/server/src/app';
 import { openDatabase } from '../../apps/server/src/db';
+import { runPrepared } from '../../apps/server/src/db/group-commit';
 import { users } from '../../apps/server/src/db/schema';
 import { startOutboxWorker } from '../../apps/server/src/lib/outbox';
-import { buildBenchApp, withPostgresDatabase } from './support';
+import { buildBenchApp, loadAverageLine, withPostgresDatabase } from './support';
 /* eslint-enable no-restricted-imports */
 
 export interface LeadBenchRow {
@@ -180,6 +181,33 @@ function summary(durations: number[]): string {
 }
 
 type Query = (text: string, params: unknown[]) => Promise<unknown>;
+type PGliteClient = Parameters<typeof runPrepared>[0];
+
+/** The statement name and text parameters of a protocol message that starts with a Bind, else null. */
+function readBind(bytes: Uint8Array): { statement: string; values: (string | null)[] } | null {
+  if (bytes[0] !== 0x42) return null; // 'B'
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let at = 5;
+  const cstring = () => {
+    const end = bytes.indexOf(0, at);
+    const text = Buffer.from(bytes.subarray(at, end)).toString('utf8');
+    at = end + 1;
+    return text;
+  };
+  cstring(); // portal
+  const statement = cstring();
+  at += 2 + 2 * view.getInt16(at);
+  const count = view.getInt16(at);
+  at += 2;
+  const values: (string | null)[] = [];
+  for (let i = 0; i < count; i++) {
+    const length = view.getInt32(at);
+    at += 4;
+    values.push(length < 0 ? null : Buffer.from(bytes.subarray(at, at + length)).toString('utf8'));
+    if (length > 0) at += length;
+  }
+  return { statement, values };
+}
 
 /**
  * The ceiling of a lead submission on one database: the app accepts one lead while every statement
@@ -198,6 +226,7 @@ async function measureCeiling(db: DatabaseTargetSpec, seconds: number): Promise<
   await app.ready(); // start-up reads (onReady hooks) are not the lead's
   const client = (database.db as unknown as { $client: unknown }).$client as {
     query: (...args: unknown[]) => Promise<unknown>;
+    execProtocol?: (...args: unknown[]) => Promise<unknown>;
     transaction?: unknown;
     connect?: unknown;
   };
@@ -213,6 +242,15 @@ async function measureCeiling(db: DatabaseTargetSpec, seconds: number): Promise<
     );
     return query(...args);
   };
+  // PGlite's group commit speaks the protocol: a Bind of a prepared statement is the lead's statement.
+  const execProtocol = client.execProtocol?.bind(client);
+  if (execProtocol) {
+    client.execProtocol = (...args: unknown[]) => {
+      const bind = readBind(args[0] as Uint8Array);
+      if (bind) sent.push({ text: '', params: bind.values, name: bind.statement });
+      return execProtocol(...args);
+    };
+  }
   const [request] = leadRequests(partner!.uuid);
   const body = request!.setupRequest({}).body;
   const res = await app.inject({
@@ -222,22 +260,25 @@ async function measureCeiling(db: DatabaseTargetSpec, seconds: number): Promise<
     payload: body,
   });
   client.query = query;
+  if (execProtocol) client.execProtocol = execProtocol;
   if (res.statusCode !== 201) throw new Error(`ceiling: the lead answered ${res.statusCode}`);
   const email = (JSON.parse(body) as { Email: string }).Email;
-  // The email is a parameter, or (PGlite's prepared statement) a literal of an EXECUTE.
-  const insert = sent.find((q) => q.params.includes(email) || q.text.includes(email));
+  const insert = sent.find((q) => q.params.includes(email));
   if (!insert) throw new Error('ceiling: no statement carried the lead');
   const emailAt = insert.params.indexOf(email);
-  const send: Query = (text, params) => (insert.name ? query({ name: insert.name, text, values: params }) : query(text, params));
+  // PGlite: the same prepared statement bound and run on its own (one commit each, no grouping).
+  const send: Query = execProtocol
+    ? (_text, params) => runPrepared(client as unknown as PGliteClient, insert.name!, params, true)
+    : (text, params) => (insert.name ? query({ name: insert.name, text, values: params }) : query(text, params));
 
   let n = 0;
   const latencies: number[] = [];
   const runOne = async () => {
     const params = [...insert.params];
     const other = `ceiling-${++n}-${email}`;
-    if (emailAt >= 0) params[emailAt] = other;
+    params[emailAt] = other;
     const started = performance.now();
-    await send(emailAt >= 0 ? insert.text : insert.text.replaceAll(email, other), params);
+    await send(insert.text, params);
     latencies.push(performance.now() - started);
   };
   for (let i = 0; i < 200; i++) await runOne(); // warm-up, as the HTTP runs have
@@ -522,6 +563,7 @@ export async function runLeadBench(seconds = Number(process.env.BENCH_SECONDS ??
     `${seconds} s per target, ${CONNECTIONS} connections (the ceiling: ${CONNECTIONS} concurrent callers on the app's pool), loopback, ` +
       `server in its own process, lead worker ${worker}`,
   );
+  console.log(loadAverageLine());
   printTable(rows);
   return rows;
 }

@@ -17,14 +17,15 @@ import pg from 'pg';
 /* eslint-disable no-restricted-imports */
 import { openDatabase } from '../../apps/server/src/db';
 import * as schema from '../../apps/server/src/db/schema';
-import { leadStatusCounts, leads, users } from '../../apps/server/src/db/schema';
+import { leadDailyCounts, leads, users } from '../../apps/server/src/db/schema';
 import { encodeCursor, keysetTimestamp, newestFirst } from '../../apps/server/src/lib/cursor';
 import { createSession } from '../../apps/server/src/lib/sessions';
 import { seedVolume } from '../../apps/server/scripts/seed-volume';
 /* eslint-enable no-restricted-imports */
 import { buildBenchApp } from './support';
 
-export const VOLUME_DATABASE = 'pp_bench_volume';
+/** BENCH_VOLUME_DATABASE names another (e.g. one per branch, while schemas differ). */
+export const VOLUME_DATABASE = process.env.BENCH_VOLUME_DATABASE ?? 'pp_bench_volume';
 const TARGET_MS = 50;
 const PAGE = 25;
 
@@ -191,9 +192,9 @@ export async function runPipelineBench(iterations = Number(process.env.BENCH_ITE
       });
     }
     const statusCounts = db
-      .select({ status: leadStatusCounts.status, n: sql<number>`sum(${leadStatusCounts.count})::int` })
-      .from(leadStatusCounts)
-      .groupBy(leadStatusCounts.status);
+      .select({ status: leadDailyCounts.status, n: sql<number>`sum(${leadDailyCounts.count})::int` })
+      .from(leadDailyCounts)
+      .groupBy(leadDailyCounts.status);
     const byScan = db.select({ status: leads.status, n: count() }).from(leads).groupBy(leads.status);
     const direct = async (query: string, viaApp: () => Promise<unknown>, viaDriver: () => Promise<unknown>, n: number) => {
       const viaDataLayer = await timeIt(viaApp, n);
@@ -202,7 +203,7 @@ export async function runPipelineBench(iterations = Number(process.env.BENCH_ITE
     };
     if (!only) {
       await direct(
-        'status counts, all leads (counters)',
+        'status counts, all leads (lead_daily_counts)',
         async () => statusCounts,
         () => driver.query(statusCounts.toSQL().sql),
         iterations,

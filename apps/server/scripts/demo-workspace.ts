@@ -9,7 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { parseVideoUrl, type LeadStatus, type ResourceType } from '@portal/contract';
 import type { DbExecutor } from '../src/db';
 import { leads, referralVisits, resourceFiles, resources } from '../src/db/schema';
-import { rebuildLeadRollups } from '../src/modules/admin-stats';
+import { recountLeadDailyCounts } from '../src/modules/admin-stats';
 
 /** A one-page PDF with a title and a few lines of text (Helvetica), with a correct xref table. */
 export function makePdf(title: string, lines: string[]): Buffer {
@@ -315,6 +315,6 @@ export async function seedDemoActivity(
     n++;
   }
   // Back-dated leads written straight to the table: the admin home's roll-ups are recounted once.
-  await rebuildLeadRollups(db);
+  await recountLeadDailyCounts(db);
   return `  added ${visits.length} visits and ${n} referrals to the first demo partner's dashboard`;
 }

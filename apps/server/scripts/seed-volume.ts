@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type DbExecutor } from '../src/db';
 import { leads } from '../src/db/schema';
-import { rebuildLeadRollups } from '../src/modules/admin-stats';
+import { recountLeadDailyCounts } from '../src/modules/admin-stats';
 
 export interface VolumeSeedOptions {
   leads?: number;
@@ -153,20 +153,13 @@ export async function seedVolume(
         where schemaname = current_schema() and tablename in ('leads', 'lead_events')
           and indexname not in (select conname from pg_constraint)`);
       for (const index of indexes) await run(`drop index "${index.name}"`);
-      // The status counters are filled once at the end rather than row by row by their trigger.
-      await run('alter table leads disable trigger user');
       await fill(run);
-      await run('delete from lead_status_counts');
-      await run(
-        'insert into lead_status_counts (status, shard, count) select status, id % 16, count(*) from leads group by 1, 2',
-      );
-      await run('alter table leads enable trigger user');
       for (const index of indexes) await run(index.def);
       log(`indexes rebuilt (${Date.now() - started} ms)`);
-      // The admin home's roll-ups, counted once from the rows just written (as migration 0012 does);
+      // The daily counts, counted once from the rows just written (as migration 0014 does);
       // its own transaction is a savepoint in this one.
-      await rebuildLeadRollups(tx);
-      log(`roll-ups counted (${Date.now() - started} ms)`);
+      await recountLeadDailyCounts(tx);
+      log(`daily counts counted (${Date.now() - started} ms)`);
     });
     for (const table of ['users', 'leads', 'lead_events', 'lead_daily_counts'])
       await handle.db.execute(sql.raw(`vacuum (analyze) ${table}`));

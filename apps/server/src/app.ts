@@ -44,7 +44,7 @@ import { brandPageHead, landingPageInput, settingsAdminRoutes, settingsPublicRou
 import { auditAdminRoutes } from './modules/audit';
 import { usersRoutes } from './modules/users';
 import { adminUsersRoutes } from './modules/admin-users';
-import { adminStatsRoutes, leadRollupsPlugin } from './modules/admin-stats';
+import { adminStatsRoutes, leadDailyCountsPlugin } from './modules/admin-stats';
 import { dashboardRoutes } from './modules/dashboard';
 import { createVideoHostCache, resourcesAdminRoutes, resourcesRoutes } from './modules/resources';
 import { buildCsp } from './lib/csp';
@@ -186,7 +186,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(rejectNulPlugin);
   await app.register(noStorePlugin);
   await app.register(notificationsPlugin);
-  await app.register(leadRollupsPlugin);
+  await app.register(leadDailyCountsPlugin);
   await app.register(crmStatusPlugin);
   await app.register(commissionsPlugin);
   await app.register(conversionsPlugin);

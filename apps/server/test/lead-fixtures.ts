@@ -3,14 +3,17 @@ import { eq } from 'drizzle-orm';
 import type { LeadStatus } from '@portal/contract';
 import type { App } from '../src/app';
 import { leads } from '../src/db/schema';
-import { recordLeadEvent } from '../src/modules/leads';
+import { createOutboxProcessor, enqueue } from '../src/lib/outbox';
+import { LEAD_MOVED } from '../src/modules/admin-stats';
+import { LEAD_CREATED, recordLeadEvent } from '../src/modules/leads';
 
 type NewLead = Partial<typeof leads.$inferInsert>;
 export type LeadRow = typeof leads.$inferSelect;
 
 /**
- * A stored lead with its 'created' event, written straight to the database (as the pipeline does,
- * in one transaction, so the event listeners run) without going through any route.
+ * A stored lead with its 'created' event and its `lead.created` entry, written straight to the
+ * database in one transaction (as the lead statement does) without going through any route. What
+ * a new lead brings (mails, the daily counts) is written once the worker runs: `runLeadFanOut`.
  */
 export async function insertLead(
   app: App,
@@ -40,12 +43,21 @@ export async function insertLead(
         ...overrides,
       })
       .returning();
-    await recordLeadEvent(tx, app.leadEvents, {
+    const event = await recordLeadEvent(tx, app.leadEvents, {
       leadId: lead!.id,
       leadPublicId: lead!.publicId,
       kind: 'created',
       actorId: actor.id,
       actorLabel: actor.label,
+      ...(overrides.createdAt ? { at: overrides.createdAt } : {}),
+    });
+    await enqueue(tx, {
+      action: LEAD_CREATED,
+      subjectType: 'lead',
+      subjectId: lead!.publicId,
+      leadId: lead!.id,
+      payload: { eventId: event.id },
+      dedupeKey: `${LEAD_CREATED}:${lead!.id}`,
     });
     return lead!;
   });
@@ -74,4 +86,17 @@ export async function moveLead(
       visibleToPartner: opts.visibleToPartner ?? false,
     });
   });
+}
+
+/**
+ * Runs what the outbox worker runs for new leads and status moves (the `lead.created` fan-out:
+ * mails queued, the Meta Lead event queued, the daily counts; `stats.lead_moved`), and nothing
+ * else: the mails and pushes it queues stay pending. Answers how many entries it handled.
+ */
+export function runLeadFanOut(app: App): Promise<number> {
+  const { handlers } = app.outbox;
+  return createOutboxProcessor(app.db, {
+    handlers: { [LEAD_CREATED]: handlers[LEAD_CREATED]!, [LEAD_MOVED]: handlers[LEAD_MOVED]! },
+    log: app.log,
+  }).processDue();
 }

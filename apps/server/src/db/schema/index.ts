@@ -3,7 +3,6 @@ export * from './resources';
 export * from './settings';
 export * from './users';
 export * from './audit';
-export * from './dashboard';
 export * from './two-factor';
 export * from './commissions';
 export * from './conversions';

@@ -16,9 +16,6 @@ import {
   pgTable,
   primaryKey,
   serial,
-  smallint,
-  bigint,
-  customType,
   text,
   timestamp,
   uniqueIndex,
@@ -145,7 +142,8 @@ export const referralVisits = pgTable(
     source: text('source').notNull().default('direct'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.partnerId, t.day, t.visitorHash] })],
+  // The admin home's visits of a period (all partners): a range of days.
+  (t) => [primaryKey({ columns: [t.partnerId, t.day, t.visitorHash] }), index('referral_visits_day_idx').on(t.day)],
 );
 
 /**
@@ -186,77 +184,21 @@ export const leadEvents = pgTable(
 );
 
 /**
- * How many leads are in each status, kept by a trigger on leads (migration 0003) in the transaction
- * of every insert, status change and delete, so the unfiltered counts of /admin/leads read a few
- * rows instead of counting a million. Spread over 16 shards per status (by lead id) so concurrent
- * new leads do not queue on one counter row; read with sum().
- */
-export const leadStatusCounts = pgTable(
-  'lead_status_counts',
-  {
-    status: text('status', { enum: leadStatuses }).notNull(),
-    shard: smallint('shard').notNull(),
-    count: bigint('count', { mode: 'number' }).notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.status, t.shard] })],
-);
-
-/**
- * The admin home's roll-up (issue 9 §3): how many leads created on each UTC day are in each status
- * now. Kept by the application in the transaction of every change that affects it (the lead
- * insert's own statement, each status move: modules/admin-stats/lead-rollups.ts), so /admin/stats
- * reads a few thousand rows instead of a million leads. A new lead counts in shard `txid % 16` of its
- * day's `new` row, so concurrent submissions do not queue on one row (a move out of `new` takes it from
- * shard `id % 16`: a shard may go below zero); every other status (moved by admins and the CRM pull,
- * one lead at a time) keeps shard 0. Read with sum(), never one shard alone.
+ * The one statistic stored apart from the facts: how many leads created on each UTC day are in each
+ * status now (every lead counts once, on its created day, in its current status). The admin home's
+ * long periods and the unfiltered status counts read a few thousand rows here instead of counting a
+ * million leads. Kept by the outbox worker, never in a lead's transaction (modules/admin-stats/
+ * lead-daily-counts.ts): a new lead's `lead.created` entry adds it, a status move's
+ * `stats.lead_moved` entry moves it, each exactly once, so the figures lag a change by the worker's
+ * poll (about a second). Every other figure is counted from leads and referral_visits through their
+ * indexes (decision 012).
  */
 export const leadDailyCounts = pgTable(
   'lead_daily_counts',
   {
     day: date('day').notNull(),
     status: text('status', { enum: leadStatuses }).notNull(),
-    shard: smallint('shard').notNull(),
     count: integer('count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.day, t.status, t.shard] })],
+  (t) => [primaryKey({ columns: [t.day, t.status] })],
 );
-
-/**
- * Leads that became approved merchants on each UTC day (approved is final, so a day's count only
- * grows): the "approved merchants" card. Kept with lead_daily_counts.
- */
-export const leadDailyApprovals = pgTable('lead_daily_approvals', {
-  day: date('day').primaryKey(),
-  count: integer('count').notNull().default(0),
-});
-
-/**
- * Each partner's referrals and approved merchants over all time: the admin home's "all" period
- * (top partners, active partners) without counting a million leads. Kept with lead_daily_counts,
- * and on every reassignment; deleting the partner deletes the row (their leads become unattributed).
- */
-export const leadPartnerCounts = pgTable('lead_partner_counts', {
-  partnerId: integer('partner_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  referrals: integer('referrals').notNull().default(0),
-  approved: integer('approved').notNull().default(0),
-});
-
-/** PostgreSQL's datemultirange, read and written as its text form (`{[2026-01-01,2026-01-03)}`). */
-const dateMultirange = customType<{ data: string }>({ dataType: () => 'datemultirange' });
-
-/**
- * The UTC days on which at least one of each partner's leads was created: "partners active in a
- * period" as one overlap test per partner instead of an index probe per partner. Kept with the
- * roll-ups above (new leads, reassignments); its own table so that lead_partner_counts, which the
- * "all" period scans whole, stays narrow.
- */
-export const leadPartnerDays = pgTable('lead_partner_days', {
-  partnerId: integer('partner_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  activeDays: dateMultirange('active_days')
-    .notNull()
-    .default(sql`'{}'::datemultirange`),
-});

@@ -172,7 +172,8 @@ export function createOutboxProcessor(db: Database, opts: OutboxProcessorOptions
     }
     await chain;
     if (failure) await recordFailure(entry, failure);
-    else await settle(entry);
+    // Work in the done transaction (onDone) that failed rolled back with it: a retry, like a handler's failure.
+    else await settle(entry).catch((err: unknown) => recordFailure(entry, err ?? new Error('onDone failed')));
   }
 
   return {

@@ -3,7 +3,7 @@ import { leads, outbox, referralVisits, users } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { bearer, createAdmin, createPartner, loginAs } from '../../../test/factories';
 import { errorCode } from './admin-stats-service';
-import { rebuildLeadRollups } from './lead-rollups';
+import { recountLeadDailyCounts } from './lead-daily-counts';
 
 let ctx: TestContext;
 let auth: Record<string, string>;
@@ -62,8 +62,8 @@ describe('GET /admin/stats', () => {
       // Unattributed, long ago.
       lead(null, daysAgo(200)),
     ]);
-    // Inserted straight into the table (back-dated), past the roll-ups the application keeps.
-    await rebuildLeadRollups(ctx.db);
+    // Inserted straight into the table (back-dated), past the daily counts the worker keeps.
+    await recountLeadDailyCounts(ctx.db);
     await ctx.db.insert(referralVisits).values([
       { partnerId: p1.id, day: daysAgo(1).toISOString().slice(0, 10), visitorHash: 'a' },
       { partnerId: p1.id, day: daysAgo(1).toISOString().slice(0, 10), visitorHash: 'b' },

@@ -1,116 +1,53 @@
-import {
-  and,
-  count,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  isNull,
-  like,
-  lt,
-  max,
-  or,
-  sql,
-  type AnyColumn,
-  type SQL,
-} from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, like, lt, max, sql, type AnyColumn } from 'drizzle-orm';
 import type { AdminStats, CrmHealth, LeadStatus, Period } from '@portal/contract';
 import type { Database } from '../../db';
-import {
-  auditLog,
-  leadDailyApprovals,
-  leadDailyCounts,
-  leadPartnerCounts,
-  leadPartnerDays,
-  leads,
-  outbox,
-  referralVisits,
-  users,
-} from '../../db/schema';
-
-const DAY = 24 * 60 * 60_000;
-const periodDays: Record<Exclude<Period, 'all'>, number> = { '7d': 7, '30d': 30, '90d': 90, '12m': 365 };
-
-/** The period's window [from, to) and the one just before it (null for "all"). */
-export function periodWindow(period: Period, now: Date): { from: Date | null; to: Date; prevFrom: Date | null } {
-  if (period === 'all') return { from: null, to: now, prevFrom: null };
-  const span = periodDays[period] * DAY;
-  return { from: new Date(now.getTime() - span), to: now, prevFrom: new Date(now.getTime() - 2 * span) };
-}
+import { auditLog, leadDailyCounts, leads, outbox, referralVisits, users } from '../../db/schema';
+import { periodRange } from '../../lib/period-range';
 
 /** Statuses that mean the merchant was reached (the funnel's "contacted" step and beyond). */
 const contactedOrLater: LeadStatus[] = ['contacted', 'analysis', 'application', 'approved', 'lost'];
 
-const utcDay = (at: SQL | AnyColumn) => sql`(${at} at time zone 'UTC')::date`;
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/**
- * A window [from, to) cut on UTC midnights: the whole days [fullFrom, fullTo) that the roll-ups
- * answer, and the part-days at either end that only the leads table can (a few hours of leads,
- * read from an index). A window inside one day is all edge.
- */
-interface DaySplit {
-  fullFrom: number | null;
-  fullTo: number;
-  edges: [Date | null, Date][];
-}
-function splitByDay(from: Date | null, to: Date): DaySplit {
-  const fullTo = Math.floor(to.getTime() / DAY) * DAY;
-  const fullFrom = from ? Math.ceil(from.getTime() / DAY) * DAY : null;
-  if (fullFrom !== null && fullFrom >= fullTo) return { fullFrom, fullTo: fullFrom, edges: [[from, to]] };
-  const edges: [Date | null, Date][] = [];
-  if (from && fullFrom !== null && from.getTime() < fullFrom) edges.push([from, new Date(fullFrom)]);
-  if (fullTo < to.getTime()) edges.push([new Date(fullTo), to]);
-  return { fullFrom, fullTo, edges };
+/** A period's whole UTC days [from, to); from is null for "all". */
+interface Days {
+  from: Date | null;
+  to: Date;
 }
 
-const inRange = (column: AnyColumn, [from, to]: [Date | null, Date]) => and(from ? gte(column, from) : undefined, lt(column, to));
-const dayRows = (column: AnyColumn, split: DaySplit) =>
-  and(
-    split.fullFrom !== null ? sql`${column} >= ${isoDay(split.fullFrom)}::date` : undefined,
-    sql`${column} < ${isoDay(split.fullTo)}::date`,
-  );
+const isoDay = (at: Date) => at.toISOString().slice(0, 10);
 
-/**
- * Leads created in [from, to), per UTC day and current status: whole days from the lead_daily_counts
- * roll-up, the part-days at the ends counted from the leads index.
- */
-async function createdPerDay(
-  db: Database,
-  from: Date | null,
-  to: Date,
-): Promise<{ day: string; status: LeadStatus; n: number }[]> {
-  const split = splitByDay(from, to);
-  const parts = [
-    sql`select ${leadDailyCounts.day} as day, ${leadDailyCounts.status} as status, sum(${leadDailyCounts.count})::int as n
-      from ${leadDailyCounts} where ${dayRows(leadDailyCounts.day, split)} group by 1, 2`,
-    ...split.edges.map(
-      (edge) => sql`select ${utcDay(leads.createdAt)}, ${leads.status}, count(*)::int
-        from ${leads} where ${inRange(leads.createdAt, edge)} group by 1, 2`,
-    ),
-  ];
-  const { rows } = await db.execute<{ day: string; status: LeadStatus; n: number }>(
-    sql`select day::text as day, status, sum(n)::int as n from (${sql.join(parts, sql` union all `)}) as per_day
-      group by per_day.day, status having sum(n) <> 0 order by 1, 2`,
-  );
+/** Leads created on the period's days, per day and current status: lead_daily_counts. */
+async function createdPerDay(db: Database, { from, to }: Days): Promise<{ day: string; status: LeadStatus; n: number }[]> {
+  const rows = await db
+    .select({
+      day: sql<string>`${leadDailyCounts.day}::text`,
+      status: leadDailyCounts.status,
+      n: leadDailyCounts.count,
+    })
+    .from(leadDailyCounts)
+    .where(
+      and(
+        from ? gte(leadDailyCounts.day, isoDay(from)) : undefined,
+        lt(leadDailyCounts.day, isoDay(to)),
+        sql`${leadDailyCounts.count} <> 0`,
+      ),
+    )
+    .orderBy(leadDailyCounts.day, leadDailyCounts.status);
   return rows.map((r) => ({ day: r.day, status: r.status, n: Number(r.n) }));
 }
 
-/** Leads that became approved merchants in [from, to): the lead_daily_approvals roll-up plus the part-days. */
-async function approvedIn(db: Database, from: Date | null, to: Date): Promise<number> {
-  const split = splitByDay(from, to);
-  const parts = [
-    sql`select coalesce(sum(${leadDailyApprovals.count}), 0)::int as n from ${leadDailyApprovals} where ${dayRows(leadDailyApprovals.day, split)}`,
-    ...split.edges.map(
-      (edge) =>
-        sql`select count(*)::int from ${leads} where ${leads.status} = 'approved' and ${inRange(leads.statusChangedAt, edge)}`,
-    ),
-  ];
-  const { rows } = await db.execute<{ n: number }>(
-    sql`select sum(n)::int as n from (${sql.join(parts, sql` union all `)}) as approvals`,
-  );
-  return Number(rows[0]?.n ?? 0);
+const inDays = (column: AnyColumn, { from, to }: Days) => and(from ? gte(column, from) : undefined, lt(column, to));
+
+/**
+ * Leads that became approved merchants on the period's days (and still are): an index range of
+ * leads_status_changed_idx. For "all" that is every approved lead: the daily counts' approved rows.
+ */
+async function approvedIn(db: Database, days: Days, perDay: { status: LeadStatus; n: number }[]): Promise<number> {
+  if (!days.from) return perDay.reduce((total, r) => total + (r.status === 'approved' ? r.n : 0), 0);
+  const [row] = await db
+    .select({ n: count() })
+    .from(leads)
+    .where(and(eq(leads.status, 'approved'), inDays(leads.statusChangedAt, days)));
+  return row?.n ?? 0;
 }
 
 interface Figures {
@@ -123,31 +60,18 @@ interface Figures {
   newPartners: number;
 }
 
-async function figures(
-  db: Database,
-  from: Date | null,
-  to: Date,
-  perDay: Promise<{ status: LeadStatus; n: number }[]>,
-): Promise<Figures> {
-  const createdIn = (column: AnyColumn): SQL | undefined => and(from ? gte(column, from) : undefined, lt(column, to));
-  const dayFrom = from ? from.toISOString().slice(0, 10) : null;
-  const [rows, approved, activePartners, [visitRow], [partnerRow]] = await Promise.all([
+async function figures(db: Database, days: Days, perDay: Promise<{ status: LeadStatus; n: number }[]>): Promise<Figures> {
+  const [rows, activePartners, [visitRow], [partnerRow]] = await Promise.all([
     perDay,
-    approvedIn(db, from, to),
-    countActivePartners(db, from, to),
+    countActivePartners(db, days),
     db
       .select({ n: count() })
       .from(referralVisits)
-      .where(
-        and(
-          dayFrom ? sql`${referralVisits.day} >= ${dayFrom}::date` : undefined,
-          sql`${referralVisits.day} <= ${to.toISOString().slice(0, 10)}::date`,
-        ),
-      ),
+      .where(and(days.from ? gte(referralVisits.day, isoDay(days.from)) : undefined, lt(referralVisits.day, isoDay(days.to)))),
     db
       .select({ n: count() })
       .from(users)
-      .where(and(eq(users.role, 'user'), createdIn(users.createdAt))),
+      .where(and(eq(users.role, 'user'), inDays(users.createdAt, days))),
   ]);
   const sum = (keep: (status: LeadStatus) => boolean) => rows.reduce((total, r) => total + (keep(r.status) ? r.n : 0), 0);
   return {
@@ -156,51 +80,39 @@ async function figures(
     createdApproved: sum((s) => s === 'approved'),
     contacted: sum((s) => contactedOrLater.includes(s)),
     activePartners,
-    approved,
+    approved: await approvedIn(db, days, rows),
     newPartners: partnerRow?.n ?? 0,
   };
 }
 
-/** Up to this long, a period's leads are few enough to count distinct partners over them. */
-const SHORT_WINDOW_MS = 31 * DAY;
+/** Up to this many days, a period's leads are few enough to count distinct partners over them. */
+const SHORT_PERIOD_DAYS = 31;
 
 /**
- * Partners with at least one lead created in [from, to). Every lead so far: the partners' roll-up.
- * A short period: distinct partners over its leads (an index range). A longer one: the partners
- * whose active days (lead_partner_days, kept with the roll-ups) overlap its whole days, or who
- * have a lead in its part-days at either end (an index range of a few hours): one overlap test per
- * partner (a binary search in the multirange: `&&` with a plain range, not a multirange, which is
- * a linear walk), the same cost for a year as for 90 days. Every partner with a lead has a row
- * there, so the part-days' partners are all among its rows.
+ * Partners with at least one lead created on the period's days. A short period: distinct partners
+ * over its leads (an index range). A longer one, or every lead so far: one index probe per partner
+ * account (leads_partner_newest_idx), the same cost for a year as for 90 days.
  */
-async function countActivePartners(db: Database, from: Date | null, to: Date): Promise<number> {
-  if (!from) {
-    const [row] = await db
-      .select({ n: count() })
-      .from(leadPartnerCounts)
-      .where(sql`${leadPartnerCounts.referrals} > 0`);
-    return row?.n ?? 0;
-  }
-  if (to.getTime() - from.getTime() <= SHORT_WINDOW_MS) {
+async function countActivePartners(db: Database, days: Days): Promise<number> {
+  const { from, to } = days;
+  if (from && to.getTime() - from.getTime() <= SHORT_PERIOD_DAYS * 86_400_000) {
     const [row] = await db
       .select({ n: sql<number>`count(distinct ${leads.partnerId})::int`.mapWith(Number) })
       .from(leads)
-      .where(and(gte(leads.createdAt, from), lt(leads.createdAt, to)));
+      .where(inDays(leads.createdAt, days));
     return row?.n ?? 0;
   }
-  const split = splitByDay(from, to);
-  const wholeDays =
-    split.fullFrom !== null && split.fullFrom < split.fullTo
-      ? sql`${leadPartnerDays.activeDays} && daterange(${isoDay(split.fullFrom)}::date, ${isoDay(split.fullTo)}::date)`
-      : undefined;
-  const partDays = split.edges.length
-    ? sql`${leadPartnerDays.partnerId} in (select ${leads.partnerId} from ${leads}
-        where ${leads.partnerId} is not null and (${sql.join(
-          split.edges.map((edge) => sql`(${inRange(leads.createdAt, edge)})`),
-          sql` or `,
-        )}))`
-    : undefined;
-  const [row] = await db.select({ n: count() }).from(leadPartnerDays).where(or(wholeDays, partDays));
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'user'),
+        sql`exists (select 1 from ${leads} where ${leads.partnerId} = ${users.id}${
+          from ? sql` and ${leads.createdAt} >= ${from.toISOString()}::timestamptz` : sql``
+        } and ${leads.createdAt} < ${to.toISOString()}::timestamptz)`,
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -213,13 +125,13 @@ interface TopPartner {
 }
 
 /**
- * The top 10 partners of the period by approved merchants, then referrals. Approved leads are few
- * (a partial index holds them), so partners are ranked by approvals first, and referrals are
- * counted only for those tied with or above the tenth (one index range each). With fewer than ten
- * partners holding an approval in the period, every partner's referrals decide the rest: counted
- * per partner over the period. The "all" period reads the partners' roll-up.
+ * The top 10 partners of the period by approved merchants, then referrals, both among the leads
+ * created on its days. Approved leads are few (a partial index holds them), so partners are ranked
+ * by approvals first, and referrals are counted only for those tied with or above the tenth (one
+ * index range each). With fewer than ten partners holding an approval in the period, every
+ * partner's referrals decide the rest: counted per partner over the period.
  */
-async function topPartners(db: Database, from: Date | null, to: Date): Promise<TopPartner[]> {
+async function topPartners(db: Database, { from, to }: Days): Promise<TopPartner[]> {
   const window = (alias: string) =>
     sql.join(
       [
@@ -228,22 +140,6 @@ async function topPartners(db: Database, from: Date | null, to: Date): Promise<T
       ].filter((c) => c !== null),
       sql` and `,
     );
-  if (!from) {
-    // Every lead so far: the partners' roll-up, ten rows of ten thousand.
-    return db
-      .select({
-        id: users.id,
-        full_name: users.fullName,
-        email: users.email,
-        referrals: leadPartnerCounts.referrals,
-        approved: leadPartnerCounts.approved,
-      })
-      .from(leadPartnerCounts)
-      .innerJoin(users, eq(users.id, leadPartnerCounts.partnerId))
-      .where(sql`${leadPartnerCounts.referrals} > 0`)
-      .orderBy(desc(leadPartnerCounts.approved), desc(leadPartnerCounts.referrals), leadPartnerCounts.partnerId)
-      .limit(10);
-  }
   const { rows: ranked } = await db.execute<{ id: number; approved: number; referrals: number }>(sql`
     with approved as (
       select l.partner_id, count(*)::int as approved from ${leads} l
@@ -289,19 +185,23 @@ async function topPartners(db: Database, from: Date | null, to: Date): Promise<T
 const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
 
 /**
- * Every figure of the admin home for a period, computed by the database. Referrals, conversion and
- * active partners count referrals created in the period; approved merchants count referrals that
- * became approved in it; conversion is the share of the period's referrals that are approved now.
- * Counts by day and status come from the roll-ups (lead-rollups.ts) plus the period's part-days.
+ * Every figure of the admin home for a period of whole UTC days (lib/period-range.ts, as on the
+ * partner dashboard). Referrals, conversion and active partners count referrals created on its
+ * days; approved merchants count referrals that became approved on them; conversion is the share
+ * of the period's referrals that are approved now. Counts by day and status come from
+ * lead_daily_counts (kept by the outbox worker: they lag a change by about a second); the rest is
+ * counted from the leads through their indexes.
  */
 export async function getAdminStats(db: Database, period: Period, now = new Date()): Promise<AdminStats> {
-  const { from, to, prevFrom } = periodWindow(period, now);
-  const perDay = createdPerDay(db, from, to);
-  const [current, previous, perDayRows, top, [applications], [failed], [unattributed], recent] = await Promise.all([
-    figures(db, from, to, perDay),
-    prevFrom && from ? figures(db, prevFrom, from, createdPerDay(db, prevFrom, from)) : Promise.resolve(null),
+  const range = periodRange(period, now);
+  const current: Days = { from: period === 'all' ? null : range.from, to: range.to };
+  const before: Days | null = period === 'all' || !range.previousFrom ? null : { from: range.previousFrom, to: range.from };
+  const perDay = createdPerDay(db, current);
+  const [figuresNow, previous, perDayRows, top, [applications], [failed], [unattributed], recent] = await Promise.all([
+    figures(db, current, perDay),
+    before ? figures(db, before, createdPerDay(db, before)) : Promise.resolve(null),
     perDay,
-    topPartners(db, from, to),
+    topPartners(db, current),
     db.select({ n: count() }).from(users).where(eq(users.status, 'pending_approval')),
     db
       .select({ n: count() })
@@ -315,7 +215,8 @@ export async function getAdminStats(db: Database, period: Period, now = new Date
       .orderBy(desc(auditLog.at), desc(auditLog.id))
       .limit(10),
   ]);
-
+  const from = current.from;
+  const to = now;
   const days = new Map<string, Record<string, number>>();
   for (const row of perDayRows) {
     const counts = days.get(row.day) ?? {};
@@ -328,22 +229,22 @@ export async function getAdminStats(db: Database, period: Period, now = new Date
     from: from?.toISOString() ?? null,
     to: to.toISOString(),
     cards: {
-      visits: card(current.visits, previous?.visits ?? null),
-      referrals: card(current.referrals, previous?.referrals ?? null),
+      visits: card(figuresNow.visits, previous?.visits ?? null),
+      referrals: card(figuresNow.referrals, previous?.referrals ?? null),
       conversion: card(
-        ratio(current.createdApproved, current.referrals),
+        ratio(figuresNow.createdApproved, figuresNow.referrals),
         previous ? ratio(previous.createdApproved, previous.referrals) : null,
       ),
-      approved: card(current.approved, previous?.approved ?? null),
-      active_partners: card(current.activePartners, previous?.activePartners ?? null),
-      new_partners: card(current.newPartners, previous?.newPartners ?? null),
+      approved: card(figuresNow.approved, previous?.approved ?? null),
+      active_partners: card(figuresNow.activePartners, previous?.activePartners ?? null),
+      new_partners: card(figuresNow.newPartners, previous?.newPartners ?? null),
     },
     per_day: [...days].map(([day, counts]) => ({ day, counts })),
     funnel: {
-      visits: current.visits,
-      referrals: current.referrals,
-      contacted: current.contacted,
-      approved: current.createdApproved,
+      visits: figuresNow.visits,
+      referrals: figuresNow.referrals,
+      contacted: figuresNow.contacted,
+      approved: figuresNow.createdApproved,
     },
     top_partners: top,
     todo: { applications: applications?.n ?? 0, failed_syncs: failed?.n ?? 0, unattributed_leads: unattributed?.n ?? 0 },

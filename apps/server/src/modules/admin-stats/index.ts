@@ -1,2 +1,2 @@
 export { adminStatsRoutes } from './admin-stats-routes';
-export { leadRollupsPlugin, rebuildLeadRollups } from './lead-rollups';
+export { LEAD_MOVED, leadDailyCountsPlugin, recountLeadDailyCounts } from './lead-daily-counts';

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import type { Config } from '../../config';
-import { conversionsApi, outbox, users } from '../../db/schema';
-import { OutboxError, type OutboxHandler } from '../../lib/outbox';
-import type { CreatedLeadWork } from '../leads';
+import { conversionsApi, users } from '../../db/schema';
+import { enqueue, OutboxError, type OutboxHandler } from '../../lib/outbox';
+import type { CreatedLeadListener } from '../leads';
 import { readConversionsToken, recordDelivery } from './conversions-service';
 import { hashEmail, hashPhone, isMetaCookieValue } from './meta-hashing';
 
@@ -31,43 +31,41 @@ export interface CapiLeadPayload {
 }
 
 /**
- * A new landing-page lead's work: when its partner has a Pixel ID and a Conversions API token, one
- * outbox row with the Lead event, written by the lead's own insert statement (one per lead: the
- * dedupe key). The merchant's email and phone enter the outbox hashed only.
+ * A new landing-page lead's `created` listener (run by the worker from the lead's `lead.created`
+ * entry): when its partner has a Pixel ID and a Conversions API token, one outbox entry with the
+ * Lead event (one per lead: the dedupe key). The merchant's email and phone enter the outbox hashed only.
  */
-export function queueCapiLead(config: Config): CreatedLeadWork {
-  return {
-    // A lead from anywhere else has no event (null): the gate on it writes no row.
-    statement: (
-      refs,
-    ) => sql`insert into ${outbox} (action, subject_type, subject_id, lead_id, payload, dedupe_key, next_attempt_at, created_at)
-      select ${SEND_CAPI_LEAD}::text, 'lead', ld.public_id::text, ld.id,
-        jsonb_build_object('eventId', 'lead-' || ld.public_id::text) || ${refs.value('known')}::jsonb
-          || jsonb_build_object('partnerId', u.id, 'pixelId', u.facebook_pixel_id),
-        ${SEND_CAPI_LEAD}::text || ':' || ld.id, ${refs.at}, ${refs.at}
-      from ${refs.lead} as ld
-      join ${users} u on u.id = ld.partner_id
-      join ${conversionsApi} c on c.user_id = u.id
-      where ${refs.value('known')}::jsonb is not null
-        and u.facebook_pixel_id <> '' and c.access_token_encrypted is not null
-      on conflict (dedupe_key) do nothing`,
-    values(lead) {
-      const submitted = lead.landingPage;
-      if (!submitted) return { known: null };
-      const { browser } = submitted;
-      const known = {
-        // The browser pixel's Lead event carried this id, so Meta keeps one of the two.
-        ...(browser.eventId ? { eventId: browser.eventId } : {}),
-        eventTime: Math.floor(lead.at.getTime() / 1000),
-        eventSourceUrl: browser.pageUrl || `${config.publicUrl}/referral/${encodeURIComponent(submitted.referralUuid)}`,
-        userAgent: browser.userAgent,
-        ...(isMetaCookieValue(browser.fbp) ? { fbp: browser.fbp } : {}),
-        ...(isMetaCookieValue(browser.fbc) ? { fbc: browser.fbc } : {}),
-        em: hashEmail(submitted.email),
-        ph: hashPhone(submitted.countryCode, submitted.phoneDigits),
-      } satisfies Partial<CapiLeadPayload>;
-      return { known: JSON.stringify(known) };
-    },
+export function queueCapiLead(config: Config): CreatedLeadListener {
+  return async (tx, { lead, browser }) => {
+    // Only the landing page runs the partner's pixel: a lead from anywhere else has no browser.
+    if (!browser || lead.partnerId === null) return;
+    const [partner] = await tx
+      .select({ id: users.id, pixelId: users.facebookPixelId })
+      .from(users)
+      .innerJoin(conversionsApi, eq(conversionsApi.userId, users.id))
+      .where(and(eq(users.id, lead.partnerId), ne(users.facebookPixelId, ''), isNotNull(conversionsApi.accessTokenEncrypted)));
+    if (!partner) return;
+    const payload: CapiLeadPayload = {
+      partnerId: partner.id,
+      pixelId: partner.pixelId,
+      // The browser pixel's Lead event carried this id, so Meta keeps one of the two.
+      eventId: browser.eventId || `lead-${lead.publicId}`,
+      eventTime: Math.floor(lead.createdAt.getTime() / 1000),
+      eventSourceUrl: browser.pageUrl || `${config.publicUrl}/referral/${encodeURIComponent(lead.referralUuid)}`,
+      userAgent: browser.userAgent,
+      ...(isMetaCookieValue(browser.fbp) ? { fbp: browser.fbp } : {}),
+      ...(isMetaCookieValue(browser.fbc) ? { fbc: browser.fbc } : {}),
+      em: hashEmail(lead.email),
+      ph: hashPhone(lead.countryCode, lead.phoneDigits),
+    };
+    await enqueue(tx, {
+      action: SEND_CAPI_LEAD,
+      subjectType: 'lead',
+      subjectId: lead.publicId,
+      leadId: lead.id,
+      payload: { ...payload },
+      dedupeKey: `${SEND_CAPI_LEAD}:${lead.id}`,
+    });
   };
 }
 

@@ -1,11 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { composeLeadPayload, conversionsMessages } from '@portal/contract';
 import { buildReferralForm } from '@portal/contract/testing';
-import { conversionsApi, leads, outbox } from '../../db/schema';
+import { conversionsApi, leadEvents, leads, outbox } from '../../db/schema';
 import { createOutboxProcessor, type OutboxProcessorOptions } from '../../lib/outbox';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { bearer, createAdmin, createPartner, loginAs } from '../../../test/factories';
+import { runLeadFanOut } from '../../../test/lead-fixtures';
 import { META_MAX_EVENT_AGE_MS, queueCapiLead, SEND_CAPI_LEAD } from './capi-lead';
 import { tokenBox } from './conversions-service';
 import { startFakeGraph, type FakeGraph } from './testing/fake-graph';
@@ -78,6 +79,8 @@ async function submitFromLandingPage(
     payload: { ...composeLeadPayload(form, partner.uuid), ...tracking },
   });
   expect(res.statusCode, res.body).toBe(201);
+  // The worker fans the new lead out: its Lead event is queued from the lead's `lead.created` entry.
+  await runLeadFanOut(ctx.app);
   return res.json().leadData.data[0].details.id as string;
 }
 
@@ -253,27 +256,14 @@ describe('the server-side Lead event', () => {
   it('enqueues one entry per lead however often the created event is heard', async () => {
     await submitFromLandingPage();
     const [lead] = await ctx.db.select().from(leads);
-    // The same work again for the same lead (a replayed event): the dedupe key keeps one entry.
-    const work = queueCapiLead(ctx.config);
-    const values = work.values!({
-      actorId: null,
-      at: lead!.createdAt,
-      landingPage: {
-        browser: { userAgent: UA, eventId: 'other' },
-        email: lead!.email,
-        countryCode: '+1',
-        phoneDigits: '5551234567',
-        referralUuid: lead!.referralUuid,
-      },
+    const [event] = await ctx.db.select().from(leadEvents).where(eq(leadEvents.leadId, lead!.id));
+    expect(await capiEntries()).toHaveLength(1);
+    // The same listener again for the same lead (a replayed event): the dedupe key keeps one entry.
+    await queueCapiLead(ctx.config)(ctx.db, {
+      lead: lead!,
+      event: { ...event!, leadPublicId: lead!.publicId },
+      browser: { userAgent: UA, eventId: 'other' },
     });
-    const statement = work.statement({
-      lead: sql`(select ${leads.id}, ${leads.publicId}, ${leads.partnerId} from ${leads} where ${leads.id} = ${lead!.id})`,
-      event: sql`(select 0 as id, ${lead!.id}::int as lead_id)`,
-      actorId: sql`null::int`,
-      at: sql`${lead!.createdAt.toISOString()}::timestamptz`,
-      value: (name) => sql`${values[name]}`,
-    });
-    await ctx.db.execute(statement);
     expect(await capiEntries()).toHaveLength(1);
     await drain();
     await drain();

@@ -1,34 +1,31 @@
-import { and, eq, gte, lt, sql } from 'drizzle-orm';
-import {
-  emptyStatusCounts,
-  leadStatuses,
-  type DashboardSummary,
-  type DashboardTimeseries,
-  type LeadStatus,
-  type Period,
-} from '@portal/contract';
+import { and, eq, gte, lt, sql, type AnyColumn } from 'drizzle-orm';
+import { emptyStatusCounts, type DashboardSummary, type DashboardTimeseries, type Period } from '@portal/contract';
 import type { DbExecutor } from '../../db';
-import { leads, partnerDailyStats, partnerDailyVisitSources, partnerStatusCounts } from '../../db/schema';
-import { isoDay, periodRange, type PeriodRange } from './period-range';
+import { leads, referralVisits } from '../../db/schema';
+import { isoDay, periodRange, type PeriodRange } from '../../lib/period-range';
 
 /*
- * Figures come from the per-day roll-ups the database keeps with triggers (schema/dashboard.ts):
- * a year is at most 366 rows per partner, so every call is a few index range reads however many
- * referrals and visits the partner has. Days are UTC days.
+ * Every figure is counted from the partner's own rows through their indexes (decision 012): leads
+ * by leads_partner_newest_idx and leads_partner_status_idx, visits by referral_visits' primary key
+ * (partner, day). A partner's rows are few (10,000 referrals is a busy partner), so nothing is
+ * kept beside them, and the figures are exact at once. Days are whole UTC days (lib/period-range.ts).
  */
 
 const int = (expression: ReturnType<typeof sql>) => expression.mapWith(Number);
-const stats = partnerDailyStats;
+const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 /** The first day with a referral or a visit, for the "all" period. */
 async function firstActivity(db: DbExecutor, partnerId: number): Promise<Date | null> {
   const [row] = await db
-    .select({ day: stats.day })
-    .from(stats)
-    .where(and(eq(stats.partnerId, partnerId), sql`(${stats.referrals} > 0 or ${stats.visits} > 0)`))
-    .orderBy(stats.day)
-    .limit(1);
-  return row ? new Date(`${row.day}T00:00:00Z`) : null;
+    .select({
+      lead: sql<string | null>`(select min(${leads.createdAt})::text from ${leads} where ${leads.partnerId} = ${partnerId})`,
+      visit: sql<
+        string | null
+      >`(select min(${referralVisits.day})::text from ${referralVisits} where ${referralVisits.partnerId} = ${partnerId})`,
+    })
+    .from(sql`(select 1) as one`);
+  const days = [row?.lead, row?.visit].filter((d): d is string => !!d).map((d) => new Date(`${d.slice(0, 10)}T00:00:00Z`));
+  return days.length ? new Date(Math.min(...days.map((d) => d.getTime()))) : null;
 }
 
 async function rangeFor(db: DbExecutor, partnerId: number, period: Period, now: Date): Promise<PeriodRange> {
@@ -47,30 +44,44 @@ export async function getDashboardSummary(
 ): Promise<DashboardSummary> {
   const range = await rangeFor(db, partnerId, period, now);
   const fromDay = isoDay(range.from);
-  const startDay = isoDay(range.previousFrom ?? range.from);
+  const start = range.previousFrom ?? range.from;
+  const startDay = isoDay(start);
   const toDay = isoDay(range.to);
-  const current = (column: typeof stats.referrals | typeof stats.visits | typeof stats.approved) =>
-    int(sql`coalesce(sum(${column}) filter (where ${stats.day} >= ${fromDay} and ${stats.day} < ${toDay}), 0)`);
-  const previous = (column: typeof stats.referrals | typeof stats.visits | typeof stats.approved) =>
-    int(sql`coalesce(sum(${column}) filter (where ${stats.day} >= ${startDay} and ${stats.day} < ${fromDay}), 0)`);
+  const inCurrent = (column: AnyColumn) => sql`${column} >= ${at(range.from)} and ${column} < ${at(range.to)}`;
+  const inPrevious = (column: AnyColumn) => sql`${column} >= ${at(start)} and ${column} < ${at(range.from)}`;
 
-  const [totalsRows, statusRows, latest, sourceRows] = await Promise.all([
+  const [[referrals], [approved], [visits], statusRows, latest, sourceRows] = await Promise.all([
     db
       .select({
-        referrals: current(stats.referrals),
-        referralsBefore: previous(stats.referrals),
-        visits: current(stats.visits),
-        visitsBefore: previous(stats.visits),
-        approved: current(stats.approved),
-        approvedBefore: previous(stats.approved),
-        visitsEver: int(sql`coalesce(sum(${stats.visits}), 0)`),
+        current: int(sql`count(*) filter (where ${inCurrent(leads.createdAt)})`),
+        previous: int(sql`count(*) filter (where ${inPrevious(leads.createdAt)})`),
       })
-      .from(stats)
-      .where(eq(stats.partnerId, partnerId)),
+      .from(leads)
+      .where(and(eq(leads.partnerId, partnerId), gte(leads.createdAt, start), lt(leads.createdAt, range.to))),
     db
-      .select({ status: partnerStatusCounts.status, count: partnerStatusCounts.count })
-      .from(partnerStatusCounts)
-      .where(eq(partnerStatusCounts.partnerId, partnerId)),
+      .select({
+        current: int(sql`count(*) filter (where ${inCurrent(leads.statusChangedAt)})`),
+        previous: int(sql`count(*) filter (where ${inPrevious(leads.statusChangedAt)})`),
+      })
+      .from(leads)
+      .where(and(eq(leads.partnerId, partnerId), eq(leads.status, 'approved'))),
+    db
+      .select({
+        current: int(
+          sql`count(*) filter (where ${referralVisits.day} >= ${fromDay}::date and ${referralVisits.day} < ${toDay}::date)`,
+        ),
+        previous: int(
+          sql`count(*) filter (where ${referralVisits.day} >= ${startDay}::date and ${referralVisits.day} < ${fromDay}::date)`,
+        ),
+        ever: int(sql`count(*)`),
+      })
+      .from(referralVisits)
+      .where(eq(referralVisits.partnerId, partnerId)),
+    db
+      .select({ status: leads.status, count: int(sql`count(*)`) })
+      .from(leads)
+      .where(eq(leads.partnerId, partnerId))
+      .groupBy(leads.status),
     db
       .select({
         id: leads.publicId,
@@ -86,31 +97,25 @@ export async function getDashboardSummary(
       .orderBy(sql`${leads.createdAt} desc nulls last`, sql`${leads.id} desc nulls last`)
       .limit(5),
     db
-      .select({ source: partnerDailyVisitSources.source, visits: int(sql`sum(${partnerDailyVisitSources.visits})`) })
-      .from(partnerDailyVisitSources)
-      .where(
-        and(
-          eq(partnerDailyVisitSources.partnerId, partnerId),
-          gte(partnerDailyVisitSources.day, fromDay),
-          lt(partnerDailyVisitSources.day, toDay),
-        ),
-      )
-      .groupBy(partnerDailyVisitSources.source),
+      .select({ source: referralVisits.source, visits: int(sql`count(*)`) })
+      .from(referralVisits)
+      .where(and(eq(referralVisits.partnerId, partnerId), gte(referralVisits.day, fromDay), lt(referralVisits.day, toDay)))
+      .groupBy(referralVisits.source),
   ]);
 
-  const hasPrevious = range.previousFrom !== null;
-  const t = totalsRows[0] ?? {
-    referrals: 0,
-    referralsBefore: 0,
-    visits: 0,
-    visitsBefore: 0,
-    approved: 0,
-    approvedBefore: 0,
-    visitsEver: 0,
+  const t = {
+    referrals: referrals?.current ?? 0,
+    referralsBefore: referrals?.previous ?? 0,
+    visits: visits?.current ?? 0,
+    visitsBefore: visits?.previous ?? 0,
+    approved: approved?.current ?? 0,
+    approvedBefore: approved?.previous ?? 0,
+    visitsEver: visits?.ever ?? 0,
   };
+  const hasPrevious = range.previousFrom !== null;
   const statusCounts = emptyStatusCounts();
   for (const row of statusRows) {
-    if (leadStatuses.includes(row.status as LeadStatus)) statusCounts[row.status as LeadStatus] = row.count;
+    statusCounts[row.status] = row.count;
   }
 
   return {
@@ -151,10 +156,28 @@ export async function getDashboardTimeseries(
   now = new Date(),
 ): Promise<DashboardTimeseries> {
   const range = await rangeFor(db, partnerId, period, now);
-  const rows = await db
-    .select({ day: stats.day, referrals: stats.referrals, visits: stats.visits })
-    .from(stats)
-    .where(and(eq(stats.partnerId, partnerId), gte(stats.day, isoDay(range.from)), lt(stats.day, isoDay(range.to))));
+  const [referrals, visits] = await Promise.all([
+    db
+      .select({ day: sql<string>`((${leads.createdAt} at time zone 'UTC')::date)::text`, n: int(sql`count(*)`) })
+      .from(leads)
+      .where(and(eq(leads.partnerId, partnerId), gte(leads.createdAt, range.from), lt(leads.createdAt, range.to)))
+      .groupBy(sql`1`),
+    db
+      .select({ day: sql<string>`${referralVisits.day}::text`, n: int(sql`count(*)`) })
+      .from(referralVisits)
+      .where(
+        and(
+          eq(referralVisits.partnerId, partnerId),
+          gte(referralVisits.day, isoDay(range.from)),
+          lt(referralVisits.day, isoDay(range.to)),
+        ),
+      )
+      .groupBy(referralVisits.day),
+  ]);
+  const rows = [
+    ...referrals.map((r) => ({ day: r.day, referrals: r.n, visits: 0 })),
+    ...visits.map((r) => ({ day: r.day, referrals: 0, visits: r.n })),
+  ];
   const buckets = new Map(range.buckets.map((date) => [date, { date, referrals: 0, visits: 0 }]));
   for (const row of rows) {
     const key = range.granularity === 'day' ? row.day : `${row.day.slice(0, 7)}-01`;

@@ -244,7 +244,7 @@ describe('POST /leads/referral/:uuid/visit keeps the source', () => {
   });
 });
 
-describe('roll-ups follow every change to leads and visits', () => {
+describe('figures follow every change to leads and visits (counted from the rows themselves)', () => {
   it('moves counts on approval, reassignment and deletion', async () => {
     const a = await createPartner(ctx.db);
     const b = await createPartner(ctx.db);

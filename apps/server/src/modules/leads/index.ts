@@ -3,11 +3,12 @@ export { referralPageCsp } from './referral-page-csp';
 export { createCrmConnector, type CrmConnector } from './crm';
 export {
   createLeadEventBus,
-  type CreatedLeadRefs,
-  type CreatedLeadWork,
+  type CreatedLead,
+  type CreatedLeadListener,
   recordLeadEvent,
   type LeadEventBus,
   type LeadEventListener,
   type RecordedLeadEvent,
 } from './lead-events';
 export { countAllLeadsByStatus } from './status-counts';
+export { LEAD_CREATED } from './lead-created';

@@ -225,7 +225,7 @@ export async function listAdminLeads(db: DbExecutor, query: AdminLeadFilters & {
       rows = ids.length ? await select([inArray(leads.id, ids)]) : [];
     }
   } else {
-    // Nothing but a status filter: the trigger-kept counters, instead of counting every lead.
+    // Nothing but a status filter: the daily counts, instead of counting every lead.
     [rows, counts] = await Promise.all([
       select(adminConditions(query, true)),
       countConditions.every((c) => c === undefined) ? countAllLeadsByStatus(db) : countByStatus(db, countConditions),

@@ -6,6 +6,7 @@ import { createSession } from '../../lib/sessions';
 import { PUSH_LEAD } from './crm-push';
 import { createTestContext, zohoTestEnv, type TestContext } from '../../../test/context';
 import { bearer, createAdmin, createPartner } from '../../../test/factories';
+import { runLeadFanOut } from '../../../test/lead-fixtures';
 import { buildReferralForm } from '@portal/contract/testing';
 
 const m = messages.referral;
@@ -379,17 +380,27 @@ describe('POST /leads/referral/by-uuid with CRM=none', () => {
     const owner = await createPartner(none.db, { fullName: 'Nora None' });
     const admin = await createAdmin(none.db);
     // Every statement the app sends while the lead is accepted, counted at the driver.
-    // (PGlite and the node-postgres pool both take queries through query(); a transaction would
-    // need PGlite's transaction() or a pool client from connect(), each counted as well.)
+    // (the node-postgres pool takes queries through query(), PGlite's group commit through
+    // execProtocol(); a transaction would need PGlite's transaction() or a pool client from
+    // connect(), each counted as well). A first lead prepares the statement (once per connection).
+    const warmUp = composeLeadPayload(form(), owner.uuid, { consentTextVersion: 'v1:' });
+    expect((await none.app.inject({ method: 'POST', url: '/api/v1/leads/referral/by-uuid', payload: warmUp })).statusCode).toBe(
+      201,
+    );
     const statements: string[] = [];
     let inQuery = false;
     type Fn = (...args: unknown[]) => unknown;
     const client = (none.db as unknown as { $client: unknown }).$client as Record<
-      'query' | 'transaction' | 'connect',
+      'query' | 'transaction' | 'connect' | 'execProtocol',
       Fn | undefined
     >;
-    const originals = { query: client.query, transaction: client.transaction, connect: client.connect };
-    for (const name of ['query', 'transaction', 'connect'] as const) {
+    const originals = {
+      query: client.query,
+      transaction: client.transaction,
+      connect: client.connect,
+      execProtocol: client.execProtocol,
+    };
+    for (const name of ['query', 'transaction', 'connect', 'execProtocol'] as const) {
       const original = originals[name];
       if (!original) continue;
       client[name] = function (this: unknown, ...args: unknown[]) {
@@ -420,8 +431,8 @@ describe('POST /leads/referral/by-uuid with CRM=none', () => {
     }
     expect(res.statusCode).toBe(201);
     expect(statements).toHaveLength(1);
-    // PGlite runs the statement as prepared (SQL PREPARE once per process, not counted here).
-    expect(statements[0]).toMatch(/^(with new_lead as|execute lead_insert_)/);
+    // PGlite binds the prepared statement: a protocol message, not its text.
+    if (!originals.execProtocol) expect(statements[0]).toMatch(/^with new_lead as/);
 
     const lead = (
       await none.db
@@ -430,8 +441,17 @@ describe('POST /leads/referral/by-uuid with CRM=none', () => {
         .where(sql`lower(${leads.email}) = lower(${payload.Email})`)
     )[0]!;
     expect(lead).toMatchObject({ partnerId: owner.id, syncState: 'skipped' });
-    const entries = await none.db.select().from(outbox).where(eq(outbox.leadId, lead.id)).orderBy(outbox.action);
-    expect(entries.map((e) => [e.action, e.subjectId, e.status])).toEqual([
+    const entries = async () =>
+      (await none.db.select().from(outbox).where(eq(outbox.leadId, lead.id)).orderBy(outbox.action)).map((e) => [
+        e.action,
+        e.subjectId,
+        e.status,
+      ]);
+    // The statement wrote one entry beside the lead; the worker fans the mails out from it.
+    expect(await entries()).toEqual([['lead.created', lead.publicId, 'pending']]);
+    expect(await runLeadFanOut(none.app)).toBe(2); // the warm-up lead's and this one's
+    expect(await entries()).toEqual([
+      ['lead.created', lead.publicId, 'done'],
       ['mail.admin_new_lead', String(admin.id), 'pending'],
       ['mail.new_referral', String(owner.id), 'pending'],
     ]);
@@ -447,14 +467,16 @@ describe('POST /leads/referral/by-uuid, many at once', () => {
 
   it('answers each of 20 simultaneous submissions for itself and stores each accepted lead with its rows', async () => {
     const owner = await createPartner(many.db, { fullName: 'Gina Group' });
-    // A lead whose statement fails in the database: an extra piece of the lead's work divides by
-    // zero for this partner's leads only. Grouped with the others, it must take none of them along.
+    // A lead whose statement fails in the database: a trigger of this test's database refuses this
+    // partner's leads. Grouped with the others, it must take none of them along.
     const failing = await createPartner(many.db, { fullName: 'Fay Failing' });
-    many.app.leadEvents.onCreated({
-      statement: (refs) => sql`insert into ${settings} (key, value)
-        select 'never-stored', (1 / (l.partner_id - ${failing.id}::int))::text from ${refs.lead} l
-        where l.partner_id = ${failing.id}::int`,
-    });
+    await many.db.execute(
+      sql.raw(`create function refuse_failing() returns trigger language plpgsql as $$
+      begin if new.partner_id = ${failing.id} then raise exception 'refused for the test'; end if; return new; end $$`),
+    );
+    await many.db.execute(
+      sql`create trigger refuse_failing before insert on leads for each row execute function refuse_failing()`,
+    );
     // On PGlite, leads arriving together commit in one transaction: count the transactions.
     const client = (many.db as unknown as { $client: Record<string, unknown> }).$client;
     const isPglite = typeof client.transaction === 'function' && typeof client.exec === 'function';
@@ -487,7 +509,9 @@ describe('POST /leads/referral/by-uuid, many at once', () => {
     }
     const status = (p: (typeof payloads)[number]) => responses[payloads.indexOf(p)]!.statusCode;
 
-    // Every fresh lead: a 201 with its own id, stored with its event and its mail.
+    // Every fresh lead: a 201 with its own id, stored with its event and its `lead.created` entry,
+    // from which the worker queues its mail.
+    expect(await runLeadFanOut(many.app)).toBe(17);
     for (const p of fresh) {
       expect(status(p)).toBe(201);
       const id = responses[payloads.indexOf(p)]!.json().leadData.data[0].details.id;
@@ -496,9 +520,9 @@ describe('POST /leads/referral/by-uuid, many at once', () => {
       expect((await many.db.select().from(leadEvents).where(eq(leadEvents.leadId, lead.id))).map((e) => e.kind)).toEqual([
         'created',
       ]);
-      expect((await many.db.select().from(outbox).where(eq(outbox.leadId, lead.id))).map((e) => e.action)).toEqual([
-        'mail.new_referral',
-      ]);
+      expect(
+        (await many.db.select().from(outbox).where(eq(outbox.leadId, lead.id)).orderBy(outbox.action)).map((e) => e.action),
+      ).toEqual(['lead.created', 'mail.new_referral']);
     }
     // The same email twice in one group: one lead, the other request told it is a duplicate of it.
     const twins = [twin, twinCopy].map((p) => responses[payloads.indexOf(p)]!);
@@ -513,7 +537,7 @@ describe('POST /leads/referral/by-uuid, many at once', () => {
     expect(responses[payloads.indexOf(invalid)]!.json().errors).toHaveProperty('Email');
     expect(status(broken)).toBe(500);
     expect(await leadOf(broken.Email)).toBeUndefined();
-    expect(await many.db.select().from(settings).where(eq(settings.key, 'never-stored'))).toEqual([]);
+    await many.db.execute(sql`drop trigger refuse_failing on leads`);
 
     const all = await many.db.select({ email: leads.email }).from(leads);
     expect(all).toHaveLength(1 + 15 + 1);

@@ -16,6 +16,7 @@ import { limitRequestsPerIp, type RateLimit } from '../../lib/request-limits';
 import { currentUser } from '../../plugins/auth';
 import { getReferralPage, recordReferralVisit, submitLead } from './leads-service';
 import { createCrmPushHandler, PUSH_LEAD, retryFailedLeads } from './crm-push';
+import { createLeadCreatedHandler, LEAD_CREATED } from './lead-created';
 import { adminLeadsRoutes } from './admin-leads-routes';
 import { partnerLeadsRoutes } from './partner-leads-routes';
 
@@ -35,6 +36,7 @@ const visitSourceBody = z.object({ src: z.string().max(200).optional(), utm_sour
 
 export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.outbox.register(PUSH_LEAD, createCrmPushHandler(app.crm, app.leadEvents));
+  app.outbox.register(LEAD_CREATED, createLeadCreatedHandler(app.leadEvents));
 
   const limit = (name: keyof typeof leadRateLimits) =>
     limitRequestsPerIp(app, name, leadRateLimits[name], () => messages.http.tooManyRequests);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import {
   estimateSavings,
@@ -20,8 +20,9 @@ import { getBrandSettings, getPublicSettings } from '../settings';
 import { getHashSalt } from './hash-salt';
 import { badRequest } from '../../lib/errors';
 import { PUSH_LEAD } from './crm-push';
-import { recordLeadEvent, type LeadEventBus } from './lead-events';
-import { prepareLeadStatement, runLeadStatement, type PreparedLeadStatement } from './lead-commit-group';
+import { runCommitted } from '../../db/group-commit';
+import { LEAD_CREATED } from './lead-created';
+import { recordLeadEvent, type LeadBrowserContext, type LeadEventBus } from './lead-events';
 
 export type SubmitLeadResult =
   | { outcome: 'created'; leadId: string }
@@ -33,7 +34,7 @@ export interface SubmitLeadContext {
   ip: string;
   /** The signed-in user, if any: a partner's own submissions are credited to that partner. */
   user: UserRow | null;
-  /** The app's lead event bus: its `created` work joins the lead insert; listeners hear of 'requested_again'. */
+  /** The app's lead event bus: listeners hear of 'requested_again' (a new lead reaches them through the worker). */
   events?: LeadEventBus | null;
   /**
    * Whether the CRM in use takes leads (CRM=zoho): a new lead then gets its push entry. With
@@ -67,129 +68,74 @@ async function findPartnerById(db: DbExecutor, id: number): Promise<UserRow> {
   return partner;
 }
 
-/** One submission's values: everything in the lead statement that differs from one lead to the next. */
-interface LeadValues {
+/** The partner behind the link's uuid in that status, as a subquery (null without one). */
+const linkPartnerIdOf = (uuid: string | null, status: 'active' | 'disabled') =>
+  sql<number>`(select ${users.id} from ${users} where ${users.uuid} = ${uuid}::uuid and ${users.status} = ${status} and ${users.role} = 'user')`;
+
+interface LeadStatementInput {
+  lead: PgInsertValue<typeof leads>;
   /** The partner an admin chose or the signed-in partner; else the link's partner is looked up. */
   creditedPartnerId: number | null;
   /** The link's uuid to look its partner up by, or null (credited, or not a uuid). */
   linkUuid: string | null;
-  referralUuid: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  company: string;
-  businessType: string;
-  countryCode: string;
-  phoneDigits: string;
-  title: string;
-  notes: string;
-  description: string;
-  smsConsent: boolean;
-  smsConsentAt: Date | null;
-  marketingConsent: boolean;
-  marketingConsentAt: Date | null;
-  consentTextVersion: string;
-  ipHash: string;
-  source: 'admin' | 'portal' | 'landing_page';
-  estimate: PgInsertValue<typeof leads>['estimate'];
   at: Date;
-  atText: string;
   actorId: number | null;
   actorLabel: string;
-  /** The created event's data, as JSON. */
-  eventData: string;
+  eventData: Record<string, unknown>;
+  /** Whether the CRM takes leads: the lead then gets its push entry. */
+  syncs: boolean;
+  browser: LeadBrowserContext | null;
 }
 
-const placeholder = (name: keyof LeadValues) => sql.placeholder(name);
-
-/** The partner behind the statement's link uuid in that status, as a subquery (null without one). */
-const linkPartnerIdOf = (status: 'active' | 'disabled') =>
-  sql<number>`(select ${users.id} from ${users} where ${users.uuid} = ${placeholder('linkUuid')}::uuid and ${users.status} = ${status} and ${users.role} = 'user')`;
-
 /**
- * The lead's statement with a placeholder for each of LeadValues and the contributors' values:
- * built once per event bus (and CRM), then only bound per submission.
+ * The lead's one statement (a CTE: one round trip, one durable commit): the lead, its `created`
+ * event, its CRM push and one `lead.created` entry, from which the worker fans out everything else
+ * (lead-created.ts). A duplicate email inserts nothing and returns no row.
  */
-function buildLeadStatement(db: Database, events: LeadEventBus | null, syncs: boolean): PreparedLeadStatement {
-  const at = sql`${placeholder('atText')}::timestamptz`;
+function leadStatement(db: Database, input: LeadStatementInput): SQL {
+  const at = sql`${input.at.toISOString()}::timestamptz`;
   const insertLead = db
     .insert(leads)
     .values({
+      ...input.lead,
       // The link's partner is looked up by the insert itself, saving a round trip on the busiest route.
-      partnerId: sql<number>`coalesce(${placeholder('creditedPartnerId')}::int, ${linkPartnerIdOf('active')})`,
-      referralUuid: placeholder('referralUuid'),
+      partnerId: sql<number>`coalesce(${input.creditedPartnerId}::int, ${linkPartnerIdOf(input.linkUuid, 'active')})`,
       // Flagged when the link's partner is disabled at this moment (not derived later from the
       // partner's current status: enabling them again must not hide which leads went unattributed).
-      disabledPartnerId: linkPartnerIdOf('disabled'),
-      firstName: placeholder('firstName'),
-      lastName: placeholder('lastName'),
-      email: placeholder('email'),
-      company: placeholder('company'),
-      businessType: placeholder('businessType'),
-      countryCode: placeholder('countryCode'),
-      phoneDigits: placeholder('phoneDigits'),
-      title: placeholder('title'),
-      notes: placeholder('notes'),
-      description: placeholder('description'),
-      smsConsent: placeholder('smsConsent'),
-      smsConsentAt: placeholder('smsConsentAt'),
-      marketingConsent: placeholder('marketingConsent'),
-      marketingConsentAt: placeholder('marketingConsentAt'),
-      consentTextVersion: placeholder('consentTextVersion'),
-      ipHash: placeholder('ipHash'),
-      source: placeholder('source'),
-      estimate: placeholder('estimate'),
-      syncState: syncs ? 'pending' : 'skipped',
-      createdAt: placeholder('at'),
-      updatedAt: placeholder('at'),
+      disabledPartnerId: linkPartnerIdOf(input.linkUuid, 'disabled'),
+      syncState: input.syncs ? 'pending' : 'skipped',
+      createdAt: input.at,
+      updatedAt: input.at,
     })
     .onConflictDoNothing()
-    .returning({ id: leads.id, publicId: leads.publicId, partnerId: leads.partnerId, createdAt: leads.createdAt });
-  // One statement, one commit: the lead, its 'created' event and every outbox row the lead brings
-  // (CRM push, mails from the event's contributors) are written together or not at all.
-  const work = [
-    ...(syncs
-      ? [
-          sql`insert into ${outbox} (action, subject_type, subject_id, lead_id, payload, next_attempt_at, created_at)
-          select ${PUSH_LEAD}, 'lead', l.public_id::text, l.id, '{}'::jsonb, ${at}, ${at} from new_lead l`,
-        ]
-      : []),
-    ...(events?.createdWork({
-      lead: sql.raw('new_lead'),
-      event: sql.raw('new_event'),
-      actorId: sql`${placeholder('actorId')}::int`,
-      at,
-    }) ?? []),
-  ];
+    .returning({ id: leads.id, publicId: leads.publicId });
+  const payload = JSON.stringify(input.browser ? { browser: input.browser } : {});
   // drizzle puts an embedded query in parentheses, as a CTE needs.
-  return prepareLeadStatement(sql`with new_lead as ${insertLead},
+  return sql`with new_lead as ${insertLead},
     new_event as (
       insert into ${leadEvents} (lead_id, kind, actor_id, actor_label, to_status, visible_to_partner, data, created_at)
-      select l.id, 'created', ${placeholder('actorId')}::int, ${placeholder('actorLabel')}, 'new', true, ${placeholder('eventData')}::jsonb, ${at}
+      select l.id, 'created', ${input.actorId}::int, ${input.actorLabel}, 'new', true, ${JSON.stringify(input.eventData)}::jsonb, ${at}
       from new_lead l
       returning id, lead_id
-    )${sql.join(
-      work.map((w, i) => sql`, ${sql.raw(`work_${i}`)} as (${w})`),
-      sql``,
-    )}
-    select l.public_id from new_lead l`);
-}
-
-const NO_EVENTS = {};
-const leadStatements = new WeakMap<object, Map<boolean, PreparedLeadStatement>>();
-
-function leadStatementOf(db: Database, events: LeadEventBus | null, syncs: boolean): PreparedLeadStatement {
-  const key = events ?? NO_EVENTS;
-  let bySync = leadStatements.get(key);
-  if (!bySync) leadStatements.set(key, (bySync = new Map<boolean, PreparedLeadStatement>()));
-  let statement = bySync.get(syncs);
-  if (!statement) bySync.set(syncs, (statement = buildLeadStatement(db, events, syncs)));
-  return statement;
+    )${
+      input.syncs
+        ? sql`, push as (
+      insert into ${outbox} (action, subject_type, subject_id, lead_id, payload, next_attempt_at, created_at)
+      select ${PUSH_LEAD}, 'lead', l.public_id::text, l.id, '{}'::jsonb, ${at}, ${at} from new_lead l
+    )`
+        : sql``
+    }, created as (
+      insert into ${outbox} (action, subject_type, subject_id, lead_id, payload, dedupe_key, next_attempt_at, created_at)
+      select ${LEAD_CREATED}, 'lead', l.public_id::text, l.id, jsonb_build_object('eventId', e.id) || ${payload}::jsonb,
+        ${LEAD_CREATED} || ':' || l.id, ${at}, ${at}
+      from new_lead l join new_event e on e.lead_id = l.id
+    )
+    select l.public_id from new_lead l`;
 }
 
 /**
- * Stores the lead, its history event and its outbox entries in one statement and returns at once;
- * the worker, polling on its own schedule, pushes it to the CRM and sends its mails. One lead per email, case-insensitively, across all partners: the unique index
+ * Stores the lead, its history event, its CRM push and its `lead.created` entry in one statement and
+ * returns at once; the worker, polling on its own schedule, pushes it to the CRM and fans out the rest. One lead per email, case-insensitively, across all partners: the unique index
  * decides, so two simultaneous submissions cannot both get in.
  */
 export async function submitLead(
@@ -214,10 +160,7 @@ export async function submitLead(
   // The merchant, or the partner or admin who submitted for them.
   const submitter = signedInPartner ?? signedInAdmin;
   const actor = submitter ? { actorId: submitter.id, actorLabel: submitter.fullName } : { actorId: null, actorLabel: 'Merchant' };
-  const values: LeadValues = {
-    creditedPartnerId: credited?.id ?? null,
-    // Without a credited partner, the link's partner is looked up by the statement (malformed links have none).
-    linkUuid: !credited && uuidPattern.test(body.uuid) ? body.uuid : null,
+  const values = {
     referralUuid: body.uuid,
     firstName: body.First_Name,
     lastName: body.Last_Name ?? '',
@@ -238,35 +181,21 @@ export async function submitLead(
     ipHash: saltedHash(salt, ctx.ip),
     source,
     estimate: body.estimate ? await computeStoredEstimate(db, body.estimate) : null,
+  } satisfies PgInsertValue<typeof leads>;
+  const statement = leadStatement(db, {
+    lead: values,
+    creditedPartnerId: credited?.id ?? null,
+    // Without a credited partner, the link's partner is looked up by the statement (malformed links have none).
+    linkUuid: !credited && uuidPattern.test(body.uuid) ? body.uuid : null,
     at,
-    atText: at.toISOString(),
     ...actor,
-    eventData: JSON.stringify({ source }),
-  };
-  const syncs = ctx.crmSyncsLeads ?? true;
-  const statement = leadStatementOf(db, ctx.events ?? null, syncs);
-  const bound = statement.bind({
-    ...values,
-    ...ctx.events?.createdValues({
-      actorId: actor.actorId,
-      at,
-      // Only the landing page runs the partner's pixel, so only its leads get a server-side Lead event.
-      ...(source === 'landing_page'
-        ? {
-            landingPage: {
-              browser: { userAgent: ctx.userAgent ?? '', ...body.tracking },
-              email: body.Email,
-              countryCode: input.countryCode,
-              phoneDigits: input.phoneNumber,
-              referralUuid: body.uuid,
-            },
-          }
-        : {}),
-    }),
+    eventData: { source },
+    syncs: ctx.crmSyncsLeads ?? true,
+    // Only the landing page runs the partner's pixel, so only its leads get a server-side Lead event.
+    browser: source === 'landing_page' ? { userAgent: ctx.userAgent ?? '', ...body.tracking } : null,
   });
-  // Prepared once per connection; on the embedded database committed together with the leads arriving meanwhile.
-  const lockOrder = values.creditedPartnerId === null ? `link:${body.uuid}` : `partner:${values.creditedPartnerId}`;
-  const rows = (await runLeadStatement(db, bound, lockOrder)) as { public_id: string }[];
+  // On the embedded database committed together with the leads arriving meanwhile (db/group-commit.ts).
+  const rows = (await runCommitted(db, statement)) as { public_id: string }[];
   if (rows[0]) return { outcome: 'created', leadId: rows[0].public_id };
 
   return db.transaction(async (tx): Promise<SubmitLeadResult> => {

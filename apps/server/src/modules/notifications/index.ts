@@ -10,7 +10,7 @@ export { createUnsubscribeToken, getUnsubscribeSecret } from './unsubscribe-toke
  */
 export const notificationsPlugin: FastifyPluginAsync = async (app) => {
   app.leadEvents.on(queueNotifications);
-  app.leadEvents.onCreated({ statement: queueNewLeadMails });
+  app.leadEvents.onCreated(queueNewLeadMails);
   for (const [action, handler] of Object.entries(notificationHandlers({ config: app.config, mailer: app.mailer }))) {
     app.outbox.register(action, handler);
   }

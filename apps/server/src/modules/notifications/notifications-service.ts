@@ -1,12 +1,12 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database, DbExecutor } from '../../db';
-import { leadEvents, leads, outbox, settings, users } from '../../db/schema';
+import { leadEvents, leads, users } from '../../db/schema';
 import { isAdminAccount } from '../../lib/access';
 import { evictSessionsOnCommit } from '../../lib/session-evictions';
 import type { Mailer } from '../../lib/mailer';
 import { enqueue, type OutboxEntry, type OutboxHandler, type OutboxHandlers } from '../../lib/outbox';
-import type { CreatedLeadRefs, RecordedLeadEvent } from '../leads';
+import type { CreatedLead, RecordedLeadEvent } from '../leads';
 import { getSettingValue } from '../settings';
 import { adminNewLeadMail, leadStatusMail, newReferralMail, notificationListId, type MailFrame } from './notification-mails';
 import { createUnsubscribeToken, getUnsubscribeSecret, type MailKind } from './unsubscribe-token';
@@ -69,32 +69,28 @@ export async function queueNotifications(tx: DbExecutor, event: RecordedLeadEven
 }
 
 /**
- * A new lead's mails, queued by the lead insert's own statement (lead events `onCreated`): the
- * partner's "new referral" (unless they submitted it themselves) and every admin's "new lead"
- * (unless `New Lead Emails` is off), each for active recipients whose preference is on. One row
- * per event and recipient (dedupe key), as entryFor writes them.
+ * A new lead's mails (a `created` listener, run by the worker from the lead's `lead.created` entry):
+ * the partner's "new referral" (unless they submitted it themselves) and every admin's "new lead"
+ * (unless `New Lead Emails` is off), each for active recipients whose preference is on. One entry
+ * per event and recipient (the dedupe key).
  */
-export function queueNewLeadMails(refs: CreatedLeadRefs): SQL {
-  const offList = sql.join(
-    [...offValues].map((v) => sql`${v}`),
-    sql`, `,
-  );
-  const mail = (kind: MailKind) => sql`${mailActions[kind]}::text`;
-  return sql`insert into ${outbox} (action, subject_type, subject_id, lead_id, payload, dedupe_key, next_attempt_at, created_at)
-    select r.action, 'user', r.user_id::text, ev.lead_id, jsonb_build_object('eventId', ev.id, 'userId', r.user_id),
-      r.action || ':' || ev.id || ':' || r.user_id, ${refs.at}, ${refs.at}
-    from ${refs.event} as ev
-    join ${refs.lead} as ld on ld.id = ev.lead_id
-    cross join lateral (
-      select ${mail('new_referral')} as action, u.id as user_id from ${users} u
-        where u.id = ld.partner_id and u.role = 'user' and u.status = 'active' and u.notify_new_referral
-          and u.id is distinct from ${refs.actorId}
-      union all
-      select ${mail('admin_new_lead')}, u.id from ${users} u
-        where u.role = 'admin' and u.status = 'active' and u.notify_new_referral
-          and not exists (select 1 from ${settings} s where s.key = ${notificationSettingKeys.newLeadEmails} and lower(trim(s.value)) in (${offList}))
-    ) r
-    on conflict (dedupe_key) do nothing`;
+export async function queueNewLeadMails(tx: DbExecutor, { lead, event }: CreatedLead): Promise<void> {
+  const entries: ReturnType<typeof entryFor>[] = [];
+  if (lead.partnerId !== null && lead.partnerId !== event.actorId) {
+    const [partner] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, lead.partnerId), eq(users.role, 'user')));
+    if (partner && wants(partner, 'new_referral')) entries.push(entryFor('new_referral', event, partner.id));
+  }
+  if (await adminMailsOn(tx)) {
+    const admins = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.status, 'active'), eq(users.notifyNewReferral, true)));
+    for (const admin of admins) entries.push(entryFor('admin_new_lead', event, admin.id));
+  }
+  await enqueue(tx, entries);
 }
 
 interface MailDeps {

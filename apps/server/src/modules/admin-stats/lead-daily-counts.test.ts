@@ -2,13 +2,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeLeadPayload, type AdminStats, type Period } from '@portal/contract';
 import { buildReferralForm } from '@portal/contract/testing';
-import { leadDailyApprovals, leadDailyCounts, leadPartnerCounts, leadPartnerDays } from '../../db/schema';
+import { leadDailyCounts } from '../../db/schema';
+import { periodRange } from '../../lib/period-range';
 import { createSession } from '../../lib/sessions';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { bearer, createAdmin, createPartner } from '../../../test/factories';
-import { insertLead } from '../../../test/lead-fixtures';
-import { getAdminStats, periodWindow } from './admin-stats-service';
-import { rebuildLeadRollups } from './lead-rollups';
+import { insertLead, runLeadFanOut } from '../../../test/lead-fixtures';
+import { getAdminStats } from './admin-stats-service';
+import { recountLeadDailyCounts } from './lead-daily-counts';
 
 let ctx: TestContext;
 let token: string;
@@ -74,11 +75,11 @@ async function expectStatsToMatchLeads(stats: AdminStats) {
 }
 
 /**
- * Every lead here is created today. Read today, today is a part-day that /admin/stats counts from the
- * leads table; read two days later, it is a whole day answered by the roll-ups alone, so a change
- * that did not update them shows up there.
+ * Every lead here is created today. Once the worker has run, the figures read today and two days
+ * later (today then a whole day well inside each period) equal what the leads table says.
  */
 async function expectBothReadsToMatch() {
+  await runLeadFanOut(ctx.app);
   for (const period of ['7d', '90d', 'all'] as Period[]) {
     const res = await call('GET', `/admin/stats?period=${period}`);
     expect(res.statusCode).toBe(200);
@@ -101,19 +102,20 @@ async function activeFromLeads(from: Date | null, to: Date): Promise<number> {
 async function expectActivePartnersToMatchLeads(nows: Date[]) {
   for (const now of nows) {
     for (const period of ['7d', '30d', '90d', '12m', 'all'] as Period[]) {
-      const { from, to, prevFrom } = periodWindow(period, now);
+      const range = periodRange(period, now);
+      const from = period === 'all' ? null : range.from;
       const stats = await getAdminStats(ctx.db, period, now);
       expect([period, now.toISOString(), stats.cards.active_partners]).toEqual([
         period,
         now.toISOString(),
-        { value: await activeFromLeads(from, to), previous: from ? await activeFromLeads(prevFrom, from) : null },
+        { value: await activeFromLeads(from, range.to), previous: from ? await activeFromLeads(range.previousFrom, from) : null },
       ]);
     }
   }
 }
 
-describe('admin home roll-ups', () => {
-  it('stay equal to the leads table through new leads, status moves and bulk moves, and equal a rebuild', async () => {
+describe('admin home figures', () => {
+  it('stay equal to the leads table through new leads, status moves, bulk moves and reassignments, and equal a recount', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) ids.push(await submit(`Rollup Shop ${i}`));
     const unattributed = await submit('Nobody Shop', crypto.randomUUID());
@@ -162,21 +164,21 @@ describe('admin home roll-ups', () => {
       ['Rollup Partner', 0, 6],
     ]);
 
-    // What the application kept is what the migration's backfill computes from the leads.
-    const kept = await rollupTotals();
-    await rebuildLeadRollups(ctx.db);
-    expect(await rollupTotals()).toEqual(kept);
+    // What the worker kept is what the migration's recount computes from the leads.
+    const kept = await dailyCounts();
+    await recountLeadDailyCounts(ctx.db);
+    expect(await dailyCounts()).toEqual(kept);
   });
 });
 
-describe('active partners of long periods (lead_partner_counts.active_days)', () => {
-  it('equal distinct partners over the leads, at part-day edges, through reassignments, and equal a rebuild', async () => {
+describe('active partners of long periods', () => {
+  it('equal distinct partners over the leads, on either side of day edges, through reassignments', async () => {
     const a = await createPartner(ctx.db, { fullName: 'Active A' });
     const b = await createPartner(ctx.db, { fullName: 'Active B' });
     const c = await createPartner(ctx.db, { fullName: 'Active C' });
     const now = Date.now();
     const at = (days: number, hours = 0) => new Date(now - days * DAY - hours * 3_600_000);
-    // Back-dated leads on either side of the 90-day and 12-month windows' ends and in their middles.
+    // Back-dated leads on either side of the 90-day and 12-month periods' ends and in their middles.
     const onlyOfDay = await insertLead(ctx.app, { partnerId: a.id, createdAt: at(100) });
     const sameDay1 = await insertLead(ctx.app, { partnerId: b.id, createdAt: at(200, 1) });
     await insertLead(ctx.app, { partnerId: b.id, createdAt: at(200, 2) });
@@ -185,42 +187,71 @@ describe('active partners of long periods (lead_partner_counts.active_days)', ()
     await insertLead(ctx.app, { partnerId: a.id, createdAt: at(365, 5) });
     await insertLead(ctx.app, { partnerId: b.id, createdAt: at(400) });
     const unattributed = await insertLead(ctx.app, { partnerId: null, createdAt: at(150) });
-    // Written straight to the table (back-dated), past the roll-ups the application keeps.
-    await rebuildLeadRollups(ctx.db);
+    await runLeadFanOut(ctx.app);
     const nows = [0, 4, 11, 22, 30, 48].map((hours) => new Date(now + hours * 3_600_000));
     await expectActivePartnersToMatchLeads(nows);
 
     const assign = (id: string, partnerId: number | null) =>
       call('POST', `/admin/leads/${id}/partner`, { partner_id: partnerId });
-    // A's only lead of its day leaves A (the day leaves A's active days); one of B's two leads of a
-    // day leaves B (the day stays); an unattributed one joins C.
     expect((await assign(onlyOfDay.publicId, c.id)).statusCode).toBe(200);
     expect((await assign(sameDay1.publicId, null)).statusCode).toBe(200);
     expect((await assign(unattributed.publicId, c.id)).statusCode).toBe(200);
     await expectActivePartnersToMatchLeads(nows);
-    const kept = await rollupTotals();
-    await rebuildLeadRollups(ctx.db);
-    expect(await rollupTotals()).toEqual(kept);
   });
 });
 
-async function rollupTotals() {
+describe('how far the figures lag', () => {
+  it('shows a new lead and a status move once the worker has run, each counted once', async () => {
+    const figures = async () => {
+      const stats = (await call('GET', '/admin/stats?period=7d')).json().data as AdminStats;
+      const list = (await call('GET', '/admin/leads?limit=1')).json().data as { counts: Record<string, number> };
+      return { referrals: stats.cards.referrals.value, newOnes: list.counts.new ?? 0, contacted: list.counts.contacted ?? 0 };
+    };
+    await runLeadFanOut(ctx.app);
+    const before = await figures();
+    const id = await submit('Lagging Shop');
+    // Accepted and stored, but not yet counted: the lead's statement keeps no statistic.
+    expect(await figures()).toEqual(before);
+    expect(await runLeadFanOut(ctx.app)).toBe(1);
+    expect(await figures()).toEqual({ ...before, referrals: before.referrals + 1, newOnes: before.newOnes + 1 });
+    // The worker's next pass finds nothing more to count.
+    expect(await runLeadFanOut(ctx.app)).toBe(0);
+
+    expect((await call('POST', `/admin/leads/${id}/status`, { status: 'contacted', expected_status: 'new' })).statusCode).toBe(
+      200,
+    );
+    expect((await figures()).contacted).toBe(before.contacted);
+    expect(await runLeadFanOut(ctx.app)).toBe(1);
+    expect(await figures()).toEqual({
+      referrals: before.referrals + 1,
+      newOnes: before.newOnes,
+      contacted: before.contacted + 1,
+    });
+  });
+
+  it('is caught up by the running worker within three seconds of an accepted lead (one poll, about a second)', async () => {
+    const { startOutboxWorker } = await import('../../lib/outbox');
+    const worker = startOutboxWorker(ctx.db, { handlers: ctx.app.outbox.handlers, log: ctx.app.log });
+    try {
+      const referrals = async () =>
+        ((await call('GET', '/admin/stats?period=30d')).json().data as AdminStats).cards.referrals.value;
+      await new Promise((resolve) => setTimeout(resolve, 1_200)); // whatever was waiting is counted
+      const before = await referrals();
+      await submit('Prompt Shop');
+      const accepted = Date.now();
+      while ((await referrals()) === before && Date.now() - accepted < 5_000) await new Promise((r) => setTimeout(r, 50));
+      expect(await referrals()).toBe(before + 1);
+      expect(Date.now() - accepted).toBeLessThan(3_000);
+    } finally {
+      await worker.stop();
+    }
+  });
+});
+
+async function dailyCounts() {
   const counts = await ctx.db
-    .select({
-      day: sql<string>`${leadDailyCounts.day}::text`,
-      status: leadDailyCounts.status,
-      n: sql<number>`sum(${leadDailyCounts.count})::int`,
-    })
+    .select({ day: sql<string>`${leadDailyCounts.day}::text`, status: leadDailyCounts.status, n: leadDailyCounts.count })
     .from(leadDailyCounts)
-    .groupBy(leadDailyCounts.day, leadDailyCounts.status)
     .orderBy(leadDailyCounts.day, leadDailyCounts.status);
-  const approvals = await ctx.db.select().from(leadDailyApprovals).orderBy(leadDailyApprovals.day);
-  const partners = await ctx.db.select().from(leadPartnerCounts).orderBy(leadPartnerCounts.partnerId);
-  const days = await ctx.db.select().from(leadPartnerDays).orderBy(leadPartnerDays.partnerId);
-  return {
-    partners: partners.filter((p) => p.referrals !== 0 || p.approved !== 0),
-    days: days.filter((d) => d.activeDays !== '{}'),
-    counts: counts.filter((c) => Number(c.n) !== 0).map((c) => ({ ...c, n: Number(c.n) })),
-    approvals: approvals.map((a) => ({ day: String(a.day), n: a.count })),
-  };
+  return counts.filter((c) => c.n !== 0);
 }

@@ -16,7 +16,8 @@ const dayCounts = { '7d': 7, '30d': 30, '90d': 90 } as const;
 export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
- * The days a period covers, in UTC: "30d" is today and the 29 days before it; "12m" is this
+ * The one meaning of a period, on the admin home and the partner dashboard alike: whole UTC days,
+ * never a window rolling to the second. The days a period covers: "30d" is today and the 29 days before it; "12m" is this
  * calendar month and the 11 before it; "all" runs from the month of the first activity. The
  * previous period is the same span just before, so the cards compare like with like.
  */
