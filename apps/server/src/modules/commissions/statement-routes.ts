@@ -37,6 +37,11 @@ const tags = ['commissions'];
 
 /** `{uuid}`, `{uuid}.csv` or `{uuid}.pdf`: one route answers the statement in each form. */
 const statementRef = z.object({ ref: z.string().max(60) });
+/** A statement answers as JSON, CSV or PDF, for a partner and an admin alike. */
+const statementResponses = {
+  200: fileResponse('The statement in the form its reference names', ['text/csv', 'application/pdf'], statementDetailResponse),
+  ...errorResponses(401, 403, 404),
+};
 const refPattern = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\.(csv|pdf))?$/i;
 
 function parseRef(ref: string): { id: string; format: 'json' | 'csv' | 'pdf' } {
@@ -110,14 +115,7 @@ export const commissionsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'A statement: {id} (JSON), {id}.csv or {id}.pdf',
         params: statementRef,
-        response: {
-          200: fileResponse(
-            'The statement in the form its reference names',
-            ['text/csv', 'application/pdf'],
-            statementDetailResponse,
-          ),
-          ...errorResponses(401, 403, 404),
-        },
+        response: statementResponses,
       },
     },
     async (request, reply) => sendStatement(app.db, reply, request.params.ref, currentUser(request).id),
@@ -145,14 +143,7 @@ export const statementAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Any statement: {id} (JSON), {id}.csv or {id}.pdf',
         params: statementRef,
-        response: {
-          200: fileResponse(
-            'The statement in the form its reference names',
-            ['text/csv', 'application/pdf'],
-            statementDetailResponse,
-          ),
-          ...errorResponses(401, 403, 404),
-        },
+        response: statementResponses,
       },
     },
     async (request, reply) => sendStatement(app.db, reply, request.params.ref),
