@@ -106,7 +106,7 @@ export default tseslint.config(
     },
   },
   {
-    // Settings are read only through the settings module (getSettingValue, getBrandSettings, settingValueSql).
+    // Settings are read only through the settings module (getSettingValue, getBrandSettings).
     files: ['apps/server/src/modules/**/*.ts'],
     ignores: ['apps/server/src/modules/settings/**', '**/*.test.ts'],
     rules: {

@@ -1,4 +1,4 @@
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import {
   crmStatusMappingKey,
   crmStatusMappingMessage,
@@ -41,11 +41,6 @@ export function listSettings(db: DbExecutor): Promise<Setting[]> {
 export async function getSettingValue(db: DbExecutor, key: string): Promise<string | null> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, key));
   return row?.value ?? null;
-}
-
-/** The same value as a scalar subquery (null when unset), for a read that must stay one statement. */
-export function settingValueSql(key: string): SQL<string | null> {
-  return sql<string | null>`(select ${settings.value} from ${settings} where ${settings.key} = ${key})`;
 }
 
 /** Stores a value the server keeps for itself (the CRM pull's watermark): no audit, as no admin made it. */
