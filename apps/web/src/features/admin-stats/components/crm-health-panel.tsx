@@ -4,7 +4,7 @@ import { RefreshIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
-import { useCrmHealth, useRetryFailed } from '../api/admin-stats';
+import { useCrmHealth, useRetryFailed } from '../api/get-admin-stats';
 import { fmt } from './figures';
 
 export const lights: Record<CrmHealth['light'], { dot: string; label: string }> = {

@@ -15,7 +15,7 @@ import { getServerMessage } from '@/lib/api/errors';
 import { useAuthStore } from '@/lib/auth/auth-store';
 import { useReferralLink } from '@/components/share-kit/referral-link';
 import { paths } from '@/lib/paths';
-import { useUpdateUser, useUser, useUserAction, type UserAction } from '../api/admin-users';
+import { useUpdateUser, useUser, useUserAction, type UserAction } from '../api/get-users';
 import { ReasonDialog } from '../components/reason-dialog';
 import { percent, relativeTime, roleLabels, shortDate, statusLabels, statusTones } from '../components/format';
 import { RejectDialog } from '../components/reject-dialog';

@@ -9,7 +9,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Select } from '@/components/ui/select';
 import { type SortState } from '@/components/ui/table';
 import { getServerMessage } from '@/lib/api/errors';
-import { downloadUsersCsv, useUserAction, useUsers } from '../api/admin-users';
+import { downloadUsersCsv, useUserAction, useUsers } from '../api/get-users';
 import { InviteDialog } from '../components/invite-dialog';
 import { ReasonDialog } from '../components/reason-dialog';
 import { statusLabels } from '../components/format';

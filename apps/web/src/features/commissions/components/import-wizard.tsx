@@ -16,7 +16,7 @@ import { cn } from '@/components/ui/cn';
 import { TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select';
 import { getServerMessage } from '@/lib/api/errors';
-import { getSavedMapping, useCommitImport, useImports, useRunImport } from '../api/imports';
+import { getSavedMapping, useCommitImport, useImports, useRunImport } from '../api/run-import';
 import { guessMapping, readCsvHeader } from './csv-header';
 import { DryRunReview } from './dry-run-review';
 import { ReportFormatHelp } from './report-format-help';

@@ -9,7 +9,7 @@ import { TextField } from '@/components/ui/field';
 import { Table, type Column } from '@/components/ui/table';
 import { getServerMessage } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format';
-import { fetchPartnerLines, useCloseMerchantAccount, useMerchantAccounts } from '../api/merchants';
+import { fetchPartnerLines, useCloseMerchantAccount, useMerchantAccounts } from '../api/get-merchant-accounts';
 import { getFieldErrors } from './server-errors';
 import { QueryError } from '@/components/ui/query-state';
 

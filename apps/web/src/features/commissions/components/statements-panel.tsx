@@ -10,7 +10,7 @@ import { amountClass as amount, statementSumColumns } from '@/components/commiss
 import { getServerMessage } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { useAdminStatements, usePublishStatements } from '../api/statements';
+import { useAdminStatements, usePublishStatements } from '../api/get-admin-statements';
 import { MarkPaidDialog, type PayableStatement } from './mark-paid-dialog';
 import { QueryError } from '@/components/ui/query-state';
 

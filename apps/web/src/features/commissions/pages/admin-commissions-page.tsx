@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
 import { useUrlFilters } from '@/lib/url-state';
-import { useProgramPlan, useSaveProgramPlan } from '../api/plan';
+import { useProgramPlan, useSaveProgramPlan } from '../api/get-program-plan';
 import { AdjustmentDialog } from '../components/adjustment-dialog';
 import { ImportWizard } from '../components/import-wizard';
 import { PlanForm } from '../components/plan-form';

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { getServerMessage } from '@/lib/api/errors';
 import { paths } from '@/lib/paths';
-import { useAdminStatement, useDownloadAdminStatement, usePublishStatements } from '../api/statements';
+import { useAdminStatement, useDownloadAdminStatement, usePublishStatements } from '../api/get-admin-statements';
 import { MarkPaidDialog } from '../components/mark-paid-dialog';
 import { QueryState } from '@/components/ui/query-state';
 

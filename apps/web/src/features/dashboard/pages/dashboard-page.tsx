@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { PeriodPicker, usePeriod } from '@/components/ui/period-picker';
 import { ShareKit } from '@/components/share-kit/share-kit';
 import { useAuthStore } from '@/lib/auth/auth-store';
-import { useDashboardSummary, useDashboardTimeseries } from '../api/dashboard';
+import { useDashboardSummary, useDashboardTimeseries } from '../api/get-dashboard-summary';
 import { ActivityTable } from '../components/activity-table';
 import { GettingStarted } from '../components/getting-started';
 import { StatCard } from '../components/stat-card';

@@ -9,7 +9,13 @@ import { cn } from '@/components/ui/cn';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import { adminResourcesQuery, deleteResource, reorderResources, updateResource, useAdminResources } from '../api/admin-resources';
+import {
+  adminResourcesQuery,
+  deleteResource,
+  reorderResources,
+  updateResource,
+  useAdminResources,
+} from '../api/get-admin-resources';
 import { ResourceFormDialog } from '../components/resource-form-dialog';
 import { ResourceRow } from '../components/resource-row';
 import { QueryError } from '@/components/ui/query-state';
