@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ColumnMapping, importListResponse, importResultResponse, savedMappingResponse } from '@portal/contract';
+import { useMutation } from '@tanstack/react-query';
+import type { ColumnMapping, importResultResponse } from '@portal/contract';
 import { api } from '@/lib/api/client';
 import { getData } from '@/lib/api/envelope';
 import { apiPaths } from '@/lib/api/paths';
@@ -26,24 +26,3 @@ export function runImport({ file, month, processor, mapping, dryRun }: ImportInp
 }
 
 export const useRunImport = () => useMutation({ mutationFn: runImport });
-
-/** POST /admin/commissions/imports/{id}/commit: writes the residual lines in one transaction. */
-export function useCommitImport() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (importId: string) =>
-      getData<typeof importResultResponse>(api.post(apiPaths.admin.commissionImportCommit(importId), {}, { timeout: 0 })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'commissions'] }),
-  });
-}
-
-/** GET /admin/commissions/imports: earlier uploads, newest first (their processors fill the wizard's list). */
-export const useImports = () =>
-  useQuery({
-    queryKey: ['admin', 'commissions', 'imports'],
-    queryFn: async () => (await getData<typeof importListResponse>(api.get(apiPaths.admin.commissionImports))).items,
-  });
-
-/** GET /admin/commissions/mapping?processor=: the column mapping saved with the processor's last upload. */
-export const getSavedMapping = async (processor: string) =>
-  (await getData<typeof savedMappingResponse>(api.get(apiPaths.admin.commissionMapping, { params: { processor } }))).mapping;

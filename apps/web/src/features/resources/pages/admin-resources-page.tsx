@@ -9,13 +9,10 @@ import { cn } from '@/components/ui/cn';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
-import {
-  adminResourcesQuery,
-  deleteResource,
-  reorderResources,
-  updateResource,
-  useAdminResources,
-} from '../api/get-admin-resources';
+import { deleteResource } from '../api/delete-resource';
+import { adminResourcesQuery, useAdminResources } from '../api/get-admin-resources';
+import { reorderResources } from '../api/reorder-resources';
+import { updateResource } from '../api/update-resource';
 import { ResourceFormDialog } from '../components/resource-form-dialog';
 import { ResourceRow } from '../components/resource-row';
 import { QueryError } from '@/components/ui/query-state';
