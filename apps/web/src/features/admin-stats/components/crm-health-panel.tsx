@@ -4,7 +4,8 @@ import { RefreshIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
-import { useCrmHealth, useRetryFailed } from '../api/admin-stats';
+import { useCrmHealth } from '../api/get-crm-health';
+import { useRetryFailed } from '../api/retry-failed-pushes';
 import { fmt } from './figures';
 
 export const lights: Record<CrmHealth['light'], { dot: string; label: string }> = {

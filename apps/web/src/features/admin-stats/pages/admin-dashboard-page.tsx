@@ -4,7 +4,7 @@ import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { PeriodPicker, usePeriod } from '@/components/ui/period-picker';
 import { paths } from '@/lib/paths';
-import { useAdminStats } from '../api/admin-stats';
+import { useAdminStats } from '../api/get-admin-stats';
 import { QueryState } from '@/components/ui/query-state';
 import { pct, fmt } from '../components/figures';
 import { StatCard, TodoItem } from '../components/stat-card';

@@ -8,7 +8,7 @@ import { TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select';
 import { getServerMessage } from '@/lib/api/errors';
 import { useZodForm } from '@/lib/forms/use-zod-form';
-import { useInviteUser } from '../api/admin-users';
+import { useInviteUser } from '../api/invite-user';
 
 /** Invite a partner or an admin: they get a set-your-password link valid 72 hours. */
 export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -8,7 +8,7 @@ import { Card } from '@/components/ui/card';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { getServerMessage } from '@/lib/api/errors';
 import { useZodForm } from '@/lib/forms/use-zod-form';
-import { useUpdateUser } from '../api/admin-users';
+import { useUpdateUser } from '../api/update-user';
 
 /** Name, email, compensation link, internal note and Pixel ID; the uuid is not editable. */
 export function ProfileForm({ user }: { user: AdminUserDetail }) {

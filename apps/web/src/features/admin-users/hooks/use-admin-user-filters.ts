@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { adminUserSorts, type AdminUserSort, type Role, type UserStatus } from '@portal/contract';
-import { type UserFilters } from '../api/admin-users';
+import { type UserFilters } from '../api/get-users';
 
 /** Filters, sort and search live in the URL, so a shared or reloaded link shows the same list. */
 export function useAdminUserFilters(): [UserFilters, (patch: Partial<UserFilters>) => void] {

@@ -8,7 +8,7 @@ import { type Column } from '@/components/ui/table';
 import { getServerMessage } from '@/lib/api/errors';
 import { formatDateTime } from '@/lib/format';
 import { compact, useUrlFilters } from '@/lib/url-state';
-import { useAudit, type AuditFilters } from '../api/audit';
+import { useAudit, type AuditFilters } from '../api/get-audit';
 import { CursorTable, usePagedRows } from '@/components/ui/cursor-table';
 
 const filterKeys = ['action', 'target_type', 'from', 'to'] as const;

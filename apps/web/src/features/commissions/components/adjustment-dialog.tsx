@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { getServerMessage } from '@/lib/api/errors';
-import { searchPartners, useCreateLine } from '../api/lines';
+import { useCreateLine } from '../api/create-line';
+import { searchPartners } from '../api/search-partners';
 import { getFieldErrors } from './server-errors';
 
 /** A manual adjustment line (positive or negative) for a partner and month; the description is required. */

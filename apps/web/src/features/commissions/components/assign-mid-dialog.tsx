@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { getServerMessage } from '@/lib/api/errors';
-import { searchPartners } from '../api/lines';
-import { useAssignMid } from '../api/unmatched';
+import { searchPartners } from '../api/search-partners';
+import { useAssignMid } from '../api/assign-mid';
 import { getFieldErrors } from './server-errors';
 
 export interface UnknownMid {

@@ -15,8 +15,9 @@ import { Dialog } from '@/components/ui/dialog';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { Table, type Column } from '@/components/ui/table';
 import { getServerMessage } from '@/lib/api/errors';
-import { useChangeLineStatus, usePartnerLines } from '../api/merchants';
-import { useAdminStatements } from '../api/statements';
+import { useChangeLineStatus } from '../api/change-line-status';
+import { usePartnerLines } from '../api/get-partner-lines';
+import { useAdminStatements } from '../api/get-admin-statements';
 import { getFieldErrors } from './server-errors';
 import { QueryError } from '@/components/ui/query-state';
 

@@ -6,7 +6,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select';
 import { getServerMessage } from '@/lib/api/errors';
-import { useMarkPaid } from '../api/statements';
+import { useMarkPaid } from '../api/mark-statements-paid';
 import { getFieldErrors } from './server-errors';
 
 export interface PayableStatement {

@@ -9,7 +9,9 @@ import { TextField } from '@/components/ui/field';
 import { Table, type Column } from '@/components/ui/table';
 import { getServerMessage } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format';
-import { fetchPartnerLines, useCloseMerchantAccount, useMerchantAccounts } from '../api/merchants';
+import { useCloseMerchantAccount } from '../api/close-merchant-account';
+import { useMerchantAccounts } from '../api/get-merchant-accounts';
+import { fetchPartnerLines } from '../api/get-partner-lines';
 import { getFieldErrors } from './server-errors';
 import { QueryError } from '@/components/ui/query-state';
 

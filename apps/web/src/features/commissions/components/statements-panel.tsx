@@ -10,7 +10,8 @@ import { amountClass as amount, statementSumColumns } from '@/components/commiss
 import { getServerMessage } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { useAdminStatements, usePublishStatements } from '../api/statements';
+import { useAdminStatements } from '../api/get-admin-statements';
+import { usePublishStatements } from '../api/publish-statements';
 import { MarkPaidDialog, type PayableStatement } from './mark-paid-dialog';
 import { QueryError } from '@/components/ui/query-state';
 

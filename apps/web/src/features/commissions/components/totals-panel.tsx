@@ -6,7 +6,8 @@ import { Table, type Column } from '@/components/ui/table';
 import { amountClass as amount, moneyColumn, statementSumColumns } from '@/components/commissions/money-columns';
 
 import { getServerMessage } from '@/lib/api/errors';
-import { useExportTotals, useMonthlyTotals } from '../api/totals';
+import { useExportTotals } from '../api/export-totals';
+import { useMonthlyTotals } from '../api/get-monthly-totals';
 import { QueryError } from '@/components/ui/query-state';
 
 /** All partners' totals per month, and the same as a CSV export. */

@@ -3,7 +3,7 @@ import { commissionMessages } from '@portal/contract';
 import { Button } from '@/components/ui/button';
 import { actionsColumn, type Column } from '@/components/ui/table';
 import { getServerMessage } from '@/lib/api/errors';
-import { useIgnoreMid } from '../api/unmatched';
+import { useIgnoreMid } from '../api/ignore-mid';
 
 /**
  * The Assign and Ignore buttons of a MID that matches no merchant account, for the dry run's list and

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatCents, type UnmatchedItem } from '@portal/contract';
 import { Table, type Column } from '@/components/ui/table';
 import { getServerMessage } from '@/lib/api/errors';
-import { useUnmatched } from '../api/unmatched';
+import { useUnmatched } from '../api/get-unmatched';
 import { useUnknownMidActions } from './unknown-mid-actions';
 import { MerchantCell, moneyColumn } from '@/components/commissions/money-columns';
 

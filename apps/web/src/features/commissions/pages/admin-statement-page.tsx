@@ -9,7 +9,9 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { getServerMessage } from '@/lib/api/errors';
 import { paths } from '@/lib/paths';
-import { useAdminStatement, useDownloadAdminStatement, usePublishStatements } from '../api/statements';
+import { useDownloadAdminStatement } from '../api/download-admin-statement';
+import { useAdminStatement } from '../api/get-admin-statement';
+import { usePublishStatements } from '../api/publish-statements';
 import { MarkPaidDialog } from '../components/mark-paid-dialog';
 import { QueryState } from '@/components/ui/query-state';
 

@@ -11,7 +11,7 @@ import { SelectField } from '@/components/ui/select';
 import { getServerMessage } from '@/lib/api/errors';
 import { useZodForm } from '@/lib/forms/use-zod-form';
 import { paths } from '@/lib/paths';
-import { downloadProposal } from '../api/proposals';
+import { downloadProposal } from '../api/download-proposal';
 
 const basisOptions: { value: FeeBasis; label: string }[] = [
   { value: 'fees', label: 'Monthly fees (from the statement)' },

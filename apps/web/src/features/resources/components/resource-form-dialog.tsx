@@ -18,7 +18,9 @@ import { TextAreaField, TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select';
 import { ResourceCard } from '@/components/resources/resource-card';
 import { getServerMessage } from '@/lib/api/errors';
-import { createResource, updateResource, uploadResourceFile } from '../api/admin-resources';
+import { createResource } from '../api/create-resource';
+import { updateResource } from '../api/update-resource';
+import { uploadResourceFile } from '../api/upload-resource-file';
 
 const m = messages.resources;
 const typeOptions = resourceTypes.map((value) => ({ value, label: resourceTypeLabels[value] }));
