@@ -116,6 +116,10 @@ export const reasonRequest = z.object({
   reason: z.string({ error: m.reasonRequired }).trim().min(1, m.reasonRequired).max(500, 'Reason must be at most 500 characters'),
 });
 export type ReasonRequest = z.infer<typeof reasonRequest>;
+/** Enabling a user: the reason is optional. */
+export const optionalReasonRequest = z.object({
+  reason: z.string().trim().max(500, 'Reason must be at most 500 characters').optional(),
+});
 
 export const rejectionReasons = {
   needs_detail: 'Application needs more detail',

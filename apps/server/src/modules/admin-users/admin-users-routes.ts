@@ -8,6 +8,7 @@ import {
   inviteUserRequest,
   messageEnvelope,
   messages,
+  optionalReasonRequest,
   reasonRequest,
   rejectRequest,
   updateUserRequest,
@@ -40,7 +41,6 @@ import {
 const tags = ['admin-users'];
 const m = messages.adminUsers;
 const userResponse = successEnvelope(userSchema);
-const optionalReason = z.object({ reason: z.string().trim().max(500).optional() }).optional();
 
 /** /admin/users (issue 9 §1, §6); registered inside the admin scope, which guards every route. */
 export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -171,7 +171,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     'enable',
     m.enabled,
     (db, id, body, actor) => enableUser(db, id, (body as { reason?: string } | undefined)?.reason, actor),
-    optionalReason,
+    optionalReasonRequest.optional(),
   );
   action('send-reset', m.resetSent, (db, id, _body, actor) => sendReset(db, id, actor));
   action('revoke-sessions', m.sessionsRevoked, (db, id, _body, actor) => revokeSessions(db, id, actor));

@@ -1,8 +1,12 @@
-import { useId, useState } from 'react';
-import { messages } from '@portal/contract';
+import { useId } from 'react';
+import type { z } from 'zod';
+import { optionalReasonRequest, reasonRequest } from '@portal/contract';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextAreaField } from '@/components/ui/field';
+import { useZodForm } from '@/lib/forms/use-zod-form';
+
+type ReasonValues = { reason?: string };
 
 interface ReasonDialogProps {
   open: boolean;
@@ -33,8 +37,8 @@ function ReasonDialogBody({
   onConfirm,
   onCancel,
 }: ReasonDialogProps) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const schema: z.ZodType<ReasonValues, ReasonValues> = isReasonOptional ? optionalReasonRequest : reasonRequest;
+  const { field, handleSubmit } = useZodForm(schema, { defaultValues: { reason: '' } });
   const formId = useId();
 
   return (
@@ -54,26 +58,13 @@ function ReasonDialogBody({
         </>
       }
     >
-      <form
-        id={formId}
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!isReasonOptional && !reason.trim()) {
-            setError(messages.adminUsers.reasonRequired);
-            return;
-          }
-          onConfirm(reason.trim());
-        }}
-      >
+      <form id={formId} noValidate onSubmit={(event) => void handleSubmit((values) => onConfirm(values.reason ?? ''))(event)}>
         <TextAreaField
           label={isReasonOptional ? 'Reason (optional)' : 'Reason'}
           rows={3}
           autoFocus
-          value={reason}
           maxLength={500}
-          error={error ?? undefined}
-          onChange={(event) => setReason(event.target.value)}
+          {...field('reason')}
         />
       </form>
     </Dialog>

@@ -1,14 +1,33 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { commissionMessages, dollarsToCents } from '@portal/contract';
+import { z } from 'zod';
+import { commissionMessages, createLineRequest, dollarsToCents } from '@portal/contract';
 import { PartnerPicker, type PartnerOption } from '@/components/partner-picker';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { getServerMessage } from '@/lib/api/errors';
+import { useZodForm } from '@/lib/forms/use-zod-form';
 import { useCreateLine } from '../api/create-line';
 import { searchPartners } from '../api/search-partners';
 import { getFieldErrors } from './server-errors';
+
+const line = createLineRequest.shape;
+/** The contract's line fields, with the amount in dollars as typed and a blank month as a missing one. */
+const adjustmentForm = z.object({
+  partner_id: z.preprocess((id: number | undefined) => id, line.partner_id),
+  month: z.preprocess((month: string) => month || undefined, line.month),
+  amount: z
+    .string()
+    .trim()
+    .min(1, commissionMessages.amountRequired)
+    .refine((text) => dollarsToCents(text) !== null, commissionMessages.amountInvalid)
+    .transform((text) => dollarsToCents(text) ?? Number.NaN)
+    .pipe(line.amount_cents),
+  description: line.description,
+});
+/** The server's field names, as the form calls them. */
+const formFields = { partner_id: 'partner_id', month: 'month', amount_cents: 'amount', description: 'description' } as const;
 
 /** A manual adjustment line (positive or negative) for a partner and month; the description is required. */
 export function AdjustmentDialog({
@@ -37,37 +56,37 @@ function AdjustmentForm({
 }) {
   const create = useCreateLine();
   const [partner, setPartner] = useState<PartnerOption | null>(defaultPartner);
-  const [month, setMonth] = useState(defaultMonth);
-  const [amount, setAmount] = useState('');
-  const [description, setDescription] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const {
+    field,
+    setValue,
+    setError,
+    submit,
+    formState: { errors },
+  } = useZodForm(adjustmentForm, {
+    defaultValues: { partner_id: defaultPartner?.id, month: defaultMonth, amount: '', description: '' },
+  });
 
-  const submit = async () => {
-    const found: Record<string, string> = {};
-    const cents = dollarsToCents(amount);
-    if (!partner) found.partner_id = commissionMessages.partnerRequired;
-    if (!month) found.month = 'Month is required';
-    if (!amount.trim()) found.amount_cents = commissionMessages.amountRequired;
-    else if (cents === null) found.amount_cents = commissionMessages.amountInvalid;
-    else if (cents === 0) found.amount_cents = commissionMessages.amountNotZero;
-    if (!description.trim()) found.description = commissionMessages.descriptionRequired;
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !partner || cents === null) return;
-    try {
+  const save = submit(
+    async (values) => {
       await create.mutateAsync({
-        partner_id: partner.id,
+        partner_id: values.partner_id,
         kind: 'adjustment',
-        month,
-        amount_cents: cents,
-        description: description.trim(),
+        month: values.month,
+        amount_cents: values.amount,
+        description: values.description,
       });
       toast.success(commissionMessages.lineAdded);
       onClose();
-    } catch (error) {
-      setErrors(getFieldErrors(error));
+    },
+    (error) => {
+      const fields = getFieldErrors(error);
+      for (const [serverName, name] of Object.entries(formFields)) {
+        if (fields[serverName]) setError(name, { message: fields[serverName] });
+      }
       toast.error(getServerMessage(error) ?? 'The adjustment could not be added.');
-    }
-  };
+      return undefined;
+    },
+  );
 
   return (
     <Dialog
@@ -80,7 +99,7 @@ function AdjustmentForm({
           <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
             Cancel
           </Button>
-          <Button onClick={() => void submit()} isLoading={create.isPending}>
+          <Button onClick={() => void save()} isLoading={create.isPending}>
             Add adjustment
           </Button>
         </>
@@ -88,33 +107,26 @@ function AdjustmentForm({
     >
       <div className="space-y-4">
         <div>
-          <PartnerPicker label="Partner" value={partner} onChange={setPartner} search={searchPartners} />
-          {errors.partner_id && <p className="mt-1.5 text-sm text-red-600">{errors.partner_id}</p>}
+          <PartnerPicker
+            label="Partner"
+            value={partner}
+            onChange={(next) => {
+              setPartner(next);
+              setValue('partner_id', next?.id);
+            }}
+            search={searchPartners}
+          />
+          {errors.partner_id && <p className="mt-1.5 text-sm text-red-600">{errors.partner_id.message}</p>}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Statement month"
-            type="month"
-            value={month}
-            onChange={(event) => setMonth(event.target.value)}
-            error={errors.month}
-          />
-          <TextField
-            label="Amount"
-            inputMode="decimal"
-            placeholder="e.g. 25.00 or -10.00"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-            error={errors.amount_cents}
-          />
+          <TextField label="Statement month" type="month" {...field('month')} />
+          <TextField label="Amount" inputMode="decimal" placeholder="e.g. 25.00 or -10.00" {...field('amount')} />
         </div>
         <TextAreaField
           label="Description"
           maxLength={500}
           hint="The partner sees this on the statement"
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          error={errors.description}
+          {...field('description')}
         />
       </div>
     </Dialog>

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { commissionMessages, formatCents } from '@portal/contract';
+import { z } from 'zod';
+import { assignMidRequest, commissionMessages, formatCents } from '@portal/contract';
 import { PartnerPicker, type PartnerOption } from '@/components/partner-picker';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { getServerMessage } from '@/lib/api/errors';
+import { useZodForm } from '@/lib/forms/use-zod-form';
 import { searchPartners } from '../api/search-partners';
 import { useAssignMid } from '../api/assign-mid';
 import { getFieldErrors } from './server-errors';
@@ -17,6 +19,18 @@ export interface UnknownMid {
   volume_cents: number;
   net_revenue_cents: number;
 }
+
+type AssignMidValues = { partner_id?: number; business: string; approved_on: string };
+
+/** The contract's request less the MID (the row's own); blank business and date are left out. */
+const assignMidForm = z.preprocess(
+  (values: AssignMidValues) => ({
+    ...values,
+    business: values.business.trim() || undefined,
+    approved_on: values.approved_on || undefined,
+  }),
+  assignMidRequest.omit({ mid: true }),
+);
 
 /** Makes an unknown MID a merchant account of the chosen partner, so its residual is credited. */
 export function AssignMidDialog({
@@ -46,29 +60,30 @@ function AssignMidForm({
 }) {
   const assign = useAssignMid();
   const [partner, setPartner] = useState<PartnerOption | null>(null);
-  const [business, setBusiness] = useState(row.business ?? '');
-  const [approvedOn, setApprovedOn] = useState(`${row.month}-01`);
-  const [error, setError] = useState<string | undefined>();
+  const {
+    field,
+    setValue,
+    clearErrors,
+    submit,
+    formState: { errors },
+  } = useZodForm(assignMidForm, { defaultValues: { business: row.business ?? '', approved_on: `${row.month}-01` } });
   const fields = getFieldErrors(assign.error);
 
-  const submit = async () => {
-    if (!partner) {
-      setError(commissionMessages.partnerRequired);
-      return;
-    }
-    try {
-      const message = await assign.mutateAsync({
-        mid: row.mid,
-        partner_id: partner.id,
-        business: business.trim() || undefined,
-        approved_on: approvedOn || undefined,
-      });
+  const save = submit(
+    async (values) => {
+      const message = await assign.mutateAsync({ mid: row.mid, ...values });
       toast.success(message ?? commissionMessages.midAssigned);
       onAssigned();
-    } catch (failure) {
+    },
+    (failure) => {
+      // The server's field messages show from the mutation's error, below.
       toast.error(getServerMessage(failure) ?? 'The merchant could not be assigned.');
-    }
-  };
+      return undefined;
+    },
+  );
+  const partnerError = errors.partner_id?.message ?? fields.partner_id;
+  const businessField = field('business');
+  const approvedOnField = field('approved_on');
 
   return (
     <Dialog
@@ -81,7 +96,7 @@ function AssignMidForm({
           <Button variant="secondary" onClick={onClose} disabled={assign.isPending}>
             Cancel
           </Button>
-          <Button onClick={() => void submit()} isLoading={assign.isPending}>
+          <Button onClick={() => void save()} isLoading={assign.isPending}>
             Assign to partner
           </Button>
         </>
@@ -93,26 +108,20 @@ function AssignMidForm({
           value={partner}
           onChange={(next) => {
             setPartner(next);
-            setError(undefined);
+            setValue('partner_id', next?.id);
+            clearErrors('partner_id');
           }}
           search={searchPartners}
           hint="The merchant account is created for this partner; its residuals are credited to them."
         />
-        {(error ?? fields.partner_id) && <p className="text-sm text-red-600">{error ?? fields.partner_id}</p>}
-        <TextField
-          label="Business name"
-          value={business}
-          maxLength={200}
-          onChange={(event) => setBusiness(event.target.value)}
-          error={fields.business}
-        />
+        {partnerError && <p className="text-sm text-red-600">{partnerError}</p>}
+        <TextField label="Business name" maxLength={200} {...businessField} error={businessField.error ?? fields.business} />
         <TextField
           label="Approved on"
           type="date"
-          value={approvedOn}
-          onChange={(event) => setApprovedOn(event.target.value)}
           hint="Starts the bonus clawback window"
-          error={fields.approved_on}
+          {...approvedOnField}
+          error={approvedOnField.error ?? fields.approved_on}
         />
       </div>
     </Dialog>

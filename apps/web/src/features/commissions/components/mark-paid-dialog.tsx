@@ -1,11 +1,11 @@
-import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { commissionMessages, formatCents, paymentMethodLabels, paymentMethods, type PaymentMethod } from '@portal/contract';
+import { commissionMessages, formatCents, markPaidRequest, paymentMethodLabels, paymentMethods } from '@portal/contract';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select';
 import { getServerMessage } from '@/lib/api/errors';
+import { useZodForm } from '@/lib/forms/use-zod-form';
 import { useMarkPaid } from '../api/mark-statements-paid';
 import { getFieldErrors } from './server-errors';
 
@@ -16,6 +16,12 @@ export interface PayableStatement {
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+/** The contract's payment fields, and no date after today (the admin's own day). */
+const markPaidForm = markPaidRequest.omit({ statement_ids: true }).extend({
+  paid_on: markPaidRequest.shape.paid_on.refine((day) => day <= today(), commissionMessages.paidDateFuture),
+});
+const formFields = ['paid_on', 'method', 'reference'] as const;
 
 /** Marks one or many published statements paid, with the payment's date, method and reference. */
 export function MarkPaidDialog({
@@ -45,41 +51,31 @@ function MarkPaidForm({
   onDone: () => void;
 }) {
   const markPaid = useMarkPaid();
-  const [paidOn, setPaidOn] = useState(today());
-  const [method, setMethod] = useState<PaymentMethod | ''>('ach');
-  const [reference, setReference] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { field, setError, submit } = useZodForm(markPaidForm, {
+    defaultValues: { paid_on: today(), method: 'ach', reference: '' },
+  });
   const total = statements.reduce((sum, statement) => sum + statement.total_cents, 0);
   const title =
     statements.length === 1
       ? `Mark ${statements[0]!.partner_name}'s statement paid`
       : `Mark ${statements.length} statements paid`;
 
-  const submit = async () => {
-    const found: Record<string, string> = {};
-    if (!paidOn) found.paid_on = commissionMessages.paidDateRequired;
-    else if (paidOn > today()) found.paid_on = commissionMessages.paidDateFuture;
-    if (!method) found.method = commissionMessages.methodRequired;
-    if (!reference.trim()) found.reference = commissionMessages.referenceRequired;
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !method) return;
-    try {
-      const { results } = await markPaid.mutateAsync({
-        statement_ids: statements.map((s) => s.id),
-        paid_on: paidOn,
-        method,
-        reference: reference.trim(),
-      });
+  const save = submit(
+    async (values) => {
+      const { results } = await markPaid.mutateAsync({ statement_ids: statements.map((s) => s.id), ...values });
       const done = results.filter((r) => r.ok).length;
       const failed = results.filter((r) => !r.ok);
       if (done > 0) toast.success(commissionMessages.statementsPaid(done));
       if (failed.length > 0) toast.error(failed[0]?.message ?? `${failed.length} statements could not be marked paid`);
       onDone();
-    } catch (error) {
-      setErrors(getFieldErrors(error));
+    },
+    (error) => {
+      const fields = getFieldErrors(error);
+      for (const name of formFields) if (fields[name]) setError(name, { message: fields[name] });
       toast.error(getServerMessage(error) ?? 'The statements could not be marked paid.');
-    }
-  };
+      return undefined;
+    },
+  );
 
   return (
     <Dialog
@@ -92,36 +88,25 @@ function MarkPaidForm({
           <Button variant="secondary" onClick={onClose} disabled={markPaid.isPending}>
             Cancel
           </Button>
-          <Button onClick={() => void submit()} isLoading={markPaid.isPending}>
+          <Button onClick={() => void save()} isLoading={markPaid.isPending}>
             Mark paid
           </Button>
         </>
       }
     >
       <div className="space-y-4">
-        <TextField
-          label="Payment date"
-          type="date"
-          max={today()}
-          value={paidOn}
-          onChange={(event) => setPaidOn(event.target.value)}
-          error={errors.paid_on}
-        />
+        <TextField label="Payment date" type="date" max={today()} {...field('paid_on')} />
         <SelectField
           label="Payment method"
           options={paymentMethods.map((value) => ({ value, label: paymentMethodLabels[value] }))}
           placeholder="Choose…"
-          value={method}
-          onChange={(event) => setMethod(event.target.value as PaymentMethod | '')}
-          error={errors.method}
+          {...field('method')}
         />
         <TextField
           label="Reference"
-          value={reference}
           maxLength={100}
           hint="The transfer or check number, as the partner will see it"
-          onChange={(event) => setReference(event.target.value)}
-          error={errors.reference}
+          {...field('reference')}
         />
       </div>
     </Dialog>

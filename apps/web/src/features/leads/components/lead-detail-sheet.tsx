@@ -1,6 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { leadNoteMax, leadSourceLabels, pipelineMessages, syncStateLabels, type AdminLeadDetail } from '@portal/contract';
+import {
+  addLeadNoteRequest,
+  leadNoteMax,
+  leadSourceLabels,
+  pipelineMessages,
+  syncStateLabels,
+  type AdminLeadDetail,
+} from '@portal/contract';
 import { LeadTimeline } from '@/components/lead-timeline';
 import { PartnerPicker, type PartnerOption } from '@/components/partner-picker';
 import { RefreshIcon } from '@/components/icons';
@@ -10,6 +17,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { TextAreaField } from '@/components/ui/field';
 import { CheckboxField } from '@/components/ui/switch';
 import { getServerMessage } from '@/lib/api/errors';
+import { useZodForm } from '@/lib/forms/use-zod-form';
 import { formatDateTime } from '@/lib/format';
 import { useAddLeadNote } from '../api/add-lead-note';
 import { useAssignLeadPartner } from '../api/assign-lead-partner';
@@ -262,43 +270,31 @@ function CrmSection({ lead }: { lead: AdminLeadDetail }) {
 
 function NoteSection({ lead }: { lead: AdminLeadDetail }) {
   const addNote = useAddLeadNote();
-  const [note, setNote] = useState('');
-  const [isVisible, setIsVisible] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    const text = note.trim();
-    if (!text) return setError(pipelineMessages.noteRequired);
-    if (text.length > leadNoteMax) return setError(pipelineMessages.noteTooLong);
-    setError(null);
-    try {
-      await addNote.mutateAsync({ id: lead.id, note: text, visible_to_partner: isVisible });
+  const { field, watch, setValue, setError, reset, submit } = useZodForm(addLeadNoteRequest, {
+    defaultValues: { note: '', visible_to_partner: false },
+  });
+  const save = submit(
+    async (values) => {
+      await addNote.mutateAsync({ id: lead.id, ...values });
       toast.success(pipelineMessages.noteAdded);
-      setNote('');
-      setIsVisible(false);
-    } catch (failure) {
-      setError(getServerMessage(failure) ?? 'The note could not be added');
-    }
-  };
+      reset();
+    },
+    (failure) => {
+      // The note's one field carries the server's message too.
+      setError('note', { message: getServerMessage(failure) ?? 'The note could not be added' });
+      return undefined;
+    },
+  );
   return (
     <Section title="Add a note">
-      <form
-        noValidate
-        className="space-y-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <TextAreaField
-          label="Note"
-          rows={3}
-          maxLength={leadNoteMax}
-          value={note}
-          error={error ?? undefined}
-          onChange={(event) => setNote(event.target.value)}
-        />
+      <form noValidate className="space-y-3" onSubmit={(event) => void save(event)}>
+        <TextAreaField label="Note" rows={3} maxLength={leadNoteMax} {...field('note')} />
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <CheckboxField label="Visible to partner" checked={isVisible} onChange={setIsVisible} />
+          <CheckboxField
+            label="Visible to partner"
+            checked={watch('visible_to_partner') ?? false}
+            onChange={(checked) => setValue('visible_to_partner', checked)}
+          />
           <Button type="submit" size="sm" isLoading={addNote.isPending}>
             Add note
           </Button>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import axios from 'axios';
 import toast from 'react-hot-toast';
+import { z } from 'zod';
 import {
   createResourceRequest,
   messages,
@@ -17,7 +17,8 @@ import { Dialog } from '@/components/ui/dialog';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select';
 import { ResourceCard } from '@/components/resources/resource-card';
-import { getServerMessage } from '@/lib/api/errors';
+import { getServerFieldErrors, getServerMessage } from '@/lib/api/errors';
+import { useZodForm } from '@/lib/forms/use-zod-form';
 import { createResource } from '../api/create-resource';
 import { updateResource } from '../api/update-resource';
 import { uploadResourceFile } from '../api/upload-resource-file';
@@ -28,7 +29,7 @@ const accept = { pdf: 'application/pdf,.pdf', image: 'image/png,image/jpeg,image
 const takesFile = (type: ResourceType) => type === 'pdf' || type === 'image';
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-interface Draft {
+type Draft = {
   title: string;
   type: ResourceType;
   category: string;
@@ -36,7 +37,7 @@ interface Draft {
   url: string;
   published: boolean;
   featured: boolean;
-}
+};
 
 const draftOf = (resource: AdminResource | null): Draft => ({
   title: resource?.title ?? '',
@@ -57,15 +58,23 @@ interface ResourceFormDialogProps {
   onSaved: () => void;
 }
 
+/** The contract's rule over the form's values: a file type sends no URL (the typed one stays for a switch back). */
+const resourceForm = z.preprocess(
+  (draft: Draft) => ({ ...draft, url: takesFile(draft.type) ? null : draft.url }),
+  createResourceRequest,
+);
+const serverFields = ['title', 'category', 'description', 'url'] as const;
+
 /** Add or edit a resource, with a live preview of the partner's card and the upload's progress. */
 export function ResourceFormDialog({ open, resource, categories, onClose, onSaved }: ResourceFormDialogProps) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(resource));
+  const { field, register, watch, getValues, trigger, submit, formError, setFormError, setServerErrors, isSubmitting } =
+    useZodForm(resourceForm, { defaultValues: draftOf(resource) });
   const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [fileError, setFileError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [isSaving, setSaving] = useState(false);
   const isEdit = resource !== null;
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const draft = watch();
+  const description = draft.description ?? '';
 
   const video = draft.type === 'video' && draft.url ? parseVideoUrl(draft.url) : null;
   const preview: Resource = {
@@ -73,7 +82,7 @@ export function ResourceFormDialog({ open, resource, categories, onClose, onSave
     title: draft.title.trim(),
     type: draft.type,
     category: draft.category.trim() || 'Category',
-    description: draft.description.trim(),
+    description: description.trim(),
     url: draft.url,
     embed_url: video?.embedUrl ?? null,
     thumbnail_url: video?.thumbnailUrl ?? null,
@@ -83,52 +92,58 @@ export function ResourceFormDialog({ open, resource, categories, onClose, onSave
     published_at: draft.published ? (resource?.published_at ?? new Date().toISOString()) : null,
   };
 
-  const checkFile = (chosen: File | null): string | null => {
+  const checkFile = (chosen: File | null, type: ResourceType): string | null => {
     if (!chosen) return null;
-    if (draft.type === 'pdf' && chosen.size > resourceFileLimits.pdf) return m.pdfTooLarge;
-    if (draft.type === 'image' && chosen.size > resourceFileLimits.image) return m.imageTooLarge;
+    if (type === 'pdf' && chosen.size > resourceFileLimits.pdf) return m.pdfTooLarge;
+    if (type === 'image' && chosen.size > resourceFileLimits.image) return m.imageTooLarge;
     return null;
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = { ...draft, url: takesFile(draft.type) ? null : draft.url };
-    const parsed = createResourceRequest.safeParse(body);
-    const found: Record<string, string> = {};
-    if (!parsed.success) for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
-    const fileProblem = checkFile(file);
-    if (fileProblem) found.file = fileProblem;
-    if (takesFile(draft.type) && !file && !(isEdit && resource.file && resource.type === draft.type)) found.file = m.fileRequired;
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !parsed.success) return;
-
-    setSaving(true);
-    let saved: AdminResource | null = null;
-    try {
-      saved = isEdit ? await updateResource(resource.id, parsed.data) : await createResource(parsed.data);
-      if (file && takesFile(draft.type)) {
-        setProgress(0);
-        await uploadResourceFile(saved.id, file, setProgress);
-      }
-      toast.success(isEdit ? m.updated : m.added);
-      onSaved();
-      onClose();
-    } catch (error) {
-      const message = getServerMessage(error);
-      const fields = axios.isAxiosError<{ errors?: Record<string, string> }>(error) ? error.response?.data?.errors : undefined;
-      if (fields) setErrors(fields);
-      else if (message) setErrors({ form: message });
-      toast.error(isEdit ? m.updateFailed : m.addFailed);
-      // Saved but the upload failed: the row exists now; close so a retry edits it instead of adding another.
-      if (saved && !isEdit) {
+  const save = submit(
+    async (values) => {
+      let saved: AdminResource | null = null;
+      try {
+        saved = isEdit ? await updateResource(resource.id, values) : await createResource(values);
+        if (file && takesFile(values.type)) {
+          setProgress(0);
+          await uploadResourceFile(saved.id, file, setProgress);
+        }
+        toast.success(isEdit ? m.updated : m.added);
         onSaved();
         onClose();
+      } catch (error) {
+        toast.error(isEdit ? m.updateFailed : m.addFailed);
+        // Saved but the upload failed: the row exists now; close so a retry edits it instead of adding another.
+        if (saved && !isEdit) {
+          onSaved();
+          onClose();
+        }
+        throw error;
+      } finally {
+        setProgress(null);
       }
-    } finally {
-      setSaving(false);
-      setProgress(null);
-    }
+    },
+    (error) => {
+      const fields = getServerFieldErrors(error);
+      if (Object.keys(fields).length === 0) return getServerMessage(error);
+      setServerErrors(error, [...serverFields]);
+      setFileError(fields.file ?? null);
+      return undefined;
+    },
+  );
+
+  // The file is not part of the request: checked here, next to the schema's field messages.
+  const onSubmit = (event: FormEvent) => {
+    const type = getValues('type');
+    const keepsFile = isEdit && resource.file && resource.type === type;
+    const problem = checkFile(file, type) ?? (takesFile(type) && !file && !keepsFile ? m.fileRequired : null);
+    setFileError(problem);
+    if (!problem) return save(event);
+    event.preventDefault();
+    setFormError(null);
+    return trigger();
   };
+  const typeField = field('type');
 
   return (
     <Dialog
@@ -138,60 +153,40 @@ export function ResourceFormDialog({ open, resource, categories, onClose, onSave
       title={isEdit ? 'Edit resource' : 'Add resource'}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={isSaving}>
+          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
             Cancel
           </Button>
-          <Button type="submit" form="resource-form" isLoading={isSaving}>
+          <Button type="submit" form="resource-form" isLoading={isSubmitting}>
             {isEdit ? 'Save changes' : 'Add resource'}
           </Button>
         </>
       }
     >
-      <form id="resource-form" noValidate onSubmit={(event) => void submit(event)} className="space-y-4">
-        {errors.form && (
+      <form id="resource-form" noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+        {formError && (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-            {errors.form}
+            {formError}
           </p>
         )}
-        <TextField
-          label="Title"
-          value={draft.title}
-          onChange={(e) => set('title', e.target.value)}
-          error={errors.title}
-          maxLength={120}
-        />
+        <TextField label="Title" {...field('title')} maxLength={120} />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
             label="Type"
             options={typeOptions}
-            value={draft.type}
+            {...typeField}
             onChange={(e) => {
-              set('type', e.target.value as ResourceType);
+              void typeField.onChange(e);
               setFile(null);
             }}
           />
-          <TextField
-            label="Category"
-            value={draft.category}
-            onChange={(e) => set('category', e.target.value)}
-            error={errors.category}
-            list="resource-categories"
-            maxLength={60}
-          />
+          <TextField label="Category" {...field('category')} list="resource-categories" maxLength={60} />
           <datalist id="resource-categories">
             {categories.map((c) => (
               <option key={c} value={c} />
             ))}
           </datalist>
         </div>
-        <TextAreaField
-          label="Description"
-          value={draft.description}
-          onChange={(e) => set('description', e.target.value)}
-          error={errors.description}
-          hint={`${draft.description.length}/500`}
-          maxLength={500}
-        />
+        <TextAreaField label="Description" {...field('description')} hint={`${description.length}/500`} maxLength={500} />
         {takesFile(draft.type) ? (
           <div className="space-y-1.5">
             <label htmlFor="resource-file" className="block text-sm font-medium text-slate-700">
@@ -204,10 +199,10 @@ export function ResourceFormDialog({ open, resource, categories, onClose, onSave
               onChange={(e) => {
                 const chosen = e.target.files?.[0] ?? null;
                 setFile(chosen);
-                setErrors((current) => ({ ...current, file: checkFile(chosen) ?? '' }));
+                setFileError(checkFile(chosen, draft.type));
               }}
-              aria-invalid={errors.file ? true : undefined}
-              aria-describedby={errors.file ? 'resource-file-error' : undefined}
+              aria-invalid={fileError ? true : undefined}
+              aria-describedby={fileError ? 'resource-file-error' : undefined}
               className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-brand-700 hover:file:bg-brand-100"
             />
             {resource?.file && resource.type === draft.type && !file && (
@@ -215,9 +210,9 @@ export function ResourceFormDialog({ open, resource, categories, onClose, onSave
                 Current file: {resource.file.name} ({mb(resource.file.size)})
               </p>
             )}
-            {errors.file && (
+            {fileError && (
               <p id="resource-file-error" className="text-sm text-red-600">
-                {errors.file}
+                {fileError}
               </p>
             )}
             {progress !== null && (
@@ -239,30 +234,18 @@ export function ResourceFormDialog({ open, resource, categories, onClose, onSave
         ) : (
           <TextField
             label={draft.type === 'video' ? 'Video URL (YouTube, Vimeo or Loom)' : 'Link URL'}
-            value={draft.url}
-            onChange={(e) => set('url', e.target.value)}
-            error={errors.url}
+            {...field('url')}
             inputMode="url"
             placeholder={draft.type === 'video' ? 'https://www.youtube.com/watch?v=…' : 'https://… or mailto:…'}
           />
         )}
         <div className="flex flex-wrap gap-6">
           <label className="inline-flex items-center gap-2 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              checked={draft.published}
-              onChange={(e) => set('published', e.target.checked)}
-              className="size-4 rounded border-slate-300"
-            />
+            <input type="checkbox" {...register('published')} className="size-4 rounded border-slate-300" />
             Published (partners see it)
           </label>
           <label className="inline-flex items-center gap-2 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              checked={draft.featured}
-              onChange={(e) => set('featured', e.target.checked)}
-              className="size-4 rounded border-slate-300"
-            />
+            <input type="checkbox" {...register('featured')} className="size-4 rounded border-slate-300" />
             Featured
           </label>
         </div>
