@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context';
 import { seedDemo } from './seed-demo';
 
@@ -37,8 +38,10 @@ describe('npm run seed:demo', () => {
     expect(lines.filter((line) => line.includes('updated partner'))).toHaveLength(3);
   });
 
-  it('writes nothing when it fails half-way', async () => {
+  it('writes nothing when it fails half-way, and announces no first admin it rolled back', async () => {
     const empty = await rowCounts(ctx);
+    const info = vi.fn();
+    const log = { ...ctx.app.log, info } as unknown as FastifyBaseLogger;
     // The fourth referral fails, as the seed that wrote 3 of 16 referrals did.
     await ctx.db.execute(sql`
       create function fail_fourth_lead() returns trigger language plpgsql as $$
@@ -50,15 +53,20 @@ describe('npm run seed:demo', () => {
       sql`create trigger fail_fourth_lead before insert on leads for each row execute function fail_fourth_lead()`,
     );
     try {
-      await expect(seedDemo(ctx.db, ctx.config, ctx.app.log)).rejects.toThrow();
+      await expect(seedDemo(ctx.db, ctx.config, log)).rejects.toThrow();
     } finally {
       await ctx.db.execute(sql`drop trigger fail_fourth_lead on leads`);
       await ctx.db.execute(sql`drop function fail_fourth_lead()`);
     }
     expect(await rowCounts(ctx)).toEqual(empty);
+    expect(info).not.toHaveBeenCalled();
 
-    // And the next run writes everything.
-    await seedDemo(ctx.db, ctx.config, ctx.app.log);
+    // And the next run writes everything, and announces the admin it created once committed.
+    await seedDemo(ctx.db, ctx.config, log);
     expect((await rowCounts(ctx)).leads).toBeGreaterThan(10);
+    expect(info).toHaveBeenCalledWith(
+      { email: 'admin@seed.test', loginUrl: 'http://portal.test/login' },
+      'first admin created from ADMIN_EMAIL/ADMIN_PASSWORD',
+    );
   });
 });

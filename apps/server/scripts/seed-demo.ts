@@ -13,7 +13,7 @@ import { openDatabase, type Database, type DbExecutor } from '../src/db';
 import { DataDirInUseError } from '../src/db/data-dir-lock';
 import { settings, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
-import { ensureFirstAdmin } from '../src/modules/users/first-admin';
+import { announceFirstAdmin, createFirstAdmin, type FirstAdmin } from '../src/modules/users/first-admin';
 import { seedDemoActivity, seedDemoResources } from './demo-workspace';
 
 const DEMO_PASSWORD = 'demo-partner-2024';
@@ -71,9 +71,10 @@ async function upsertPartner(db: DbExecutor, partner: (typeof demoPartners)[numb
  */
 export async function seedDemo(db: Database, config: Config, log: FastifyBaseLogger): Promise<string[]> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  return db.transaction(async (tx) => {
+  let firstAdmin: FirstAdmin | null = null;
+  const lines = await db.transaction(async (tx) => {
     // Seeding partners into an empty database would stop the server from creating its first admin.
-    await ensureFirstAdmin(tx, config, log);
+    firstAdmin = await createFirstAdmin(tx, config);
     const lines: string[] = [];
     let first: { id: number; uuid: string } | null = null;
     for (const partner of demoPartners) {
@@ -95,6 +96,9 @@ export async function seedDemo(db: Database, config: Config, log: FastifyBaseLog
     if (activity) lines.push(activity);
     return lines;
   });
+  // Announced once committed: a seed that failed has no admin, so prints no password for one.
+  if (firstAdmin) announceFirstAdmin(firstAdmin, config, log);
+  return lines;
 }
 
 async function main(): Promise<void> {
