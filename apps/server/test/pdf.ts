@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { inflateSync } from 'node:zlib';
 import * as fontkit from 'fontkit';
+import type { ProposalContent } from '../src/modules/proposals/proposal-pdf';
 
 /**
  * Reading the portal's PDFs the way a reader does, with Poppler (apt poppler-utils, which CI installs):
@@ -39,4 +40,34 @@ export function subsetGlyphCounts(pdf: Buffer, postscriptName: string): number[]
     counts.push((fontkit.create(bytes) as fontkit.Font).numGlyphs);
   }
   return counts;
+}
+
+/** A proposal to render: a merchant paying $900 a month in fees on $30,000 of sales; `overrides` names it. */
+export function proposalContent(overrides: Partial<ProposalContent> = {}): ProposalContent {
+  return {
+    companyName: 'Acme Payments',
+    supportPhone: null,
+    partnerName: 'Pat Partner',
+    merchantName: 'Corner Bakery',
+    input: { monthlySales: 30000, basis: 'fees', monthlyFees: 900 },
+    estimate: {
+      usedTypicalRange: false,
+      effectiveRatePct: { low: 3, high: 3 },
+      currentMonthly: { low: 900, high: 900 },
+      currentYearly: { low: 10800, high: 10800 },
+      dualPricingMonthly: 0,
+      dualPricingYearly: 0,
+      savingMonthly: { low: 900, high: 900 },
+      savingYearly: { low: 10800, high: 10800 },
+      savingPct: { low: 100, high: 100 },
+      customerFeePct: 3.99,
+      monthlyProgramFee: 0,
+      remainingRatePct: 0,
+      cardCustomerExtra: null,
+    },
+    link: 'http://portal.test/referral/x?src=proposal',
+    issuedOn: new Date('2026-11-22T00:00:00Z'),
+    validUntil: new Date('2026-12-22T00:00:00Z'),
+    ...overrides,
+  };
 }

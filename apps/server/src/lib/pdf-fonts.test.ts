@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCommissionPlan, type StatementDetail } from '@portal/contract';
-import { pdfFonts, pdfText, subsetGlyphCounts } from '../../test/pdf';
+import { pdfFonts, pdfText, proposalContent, subsetGlyphCounts } from '../../test/pdf';
 import { statementPdf } from '../modules/commissions/statement-documents';
 import { renderProposalPdf } from '../modules/proposals/proposal-pdf';
 import { fontRuns } from './pdf-fonts';
@@ -104,31 +104,9 @@ describe('the statement PDF', () => {
 
 describe('the proposal PDF', () => {
   it('prints an Arabic merchant shaped and a Chinese brand as typed', async () => {
-    const pdf = await renderProposalPdf({
-      companyName: `${names.tokyo} Payments`,
-      supportPhone: null,
-      partnerName: names.vietnamese,
-      merchantName: names.arabic,
-      input: { monthlySales: 30000, basis: 'fees', monthlyFees: 900 },
-      estimate: {
-        usedTypicalRange: false,
-        effectiveRatePct: { low: 3, high: 3 },
-        currentMonthly: { low: 900, high: 900 },
-        currentYearly: { low: 10800, high: 10800 },
-        dualPricingMonthly: 0,
-        dualPricingYearly: 0,
-        savingMonthly: { low: 900, high: 900 },
-        savingYearly: { low: 10800, high: 10800 },
-        savingPct: { low: 100, high: 100 },
-        customerFeePct: 3.99,
-        monthlyProgramFee: 0,
-        remainingRatePct: 0,
-        cardCustomerExtra: null,
-      },
-      link: 'http://portal.test/referral/x?src=proposal',
-      issuedOn: new Date('2026-11-22T00:00:00Z'),
-      validUntil: new Date('2026-12-22T00:00:00Z'),
-    });
+    const pdf = await renderProposalPdf(
+      proposalContent({ companyName: `${names.tokyo} Payments`, partnerName: names.vietnamese, merchantName: names.arabic }),
+    );
     const text = pdfText(pdf);
     expect(text).toContain(`Keep more of every sale, ${names.arabic}`);
     expect(text).toContain(`Prepared by ${names.vietnamese}, ${names.tokyo} Payments partner`);

@@ -4,7 +4,7 @@ import { proposalMessages, savingsEstimateMessages, settingKeys } from '@portal/
 import { referralVisits, settings } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { bearer, createAdmin, createLead, createPartner, loginAs } from '../../../test/factories';
-import { pdfFonts, pdfText } from '../../../test/pdf';
+import { pdfFonts, pdfText, proposalContent } from '../../../test/pdf';
 import { renderProposalPdf } from './proposal-pdf';
 
 let ctx: TestContext;
@@ -170,32 +170,7 @@ describe('POST /proposals', () => {
 
 describe('renderProposalPdf', () => {
   it('fixes the creation date and document id to the issue day', async () => {
-    const estimate = {
-      usedTypicalRange: false,
-      effectiveRatePct: { low: 3, high: 3 },
-      currentMonthly: { low: 900, high: 900 },
-      currentYearly: { low: 10800, high: 10800 },
-      dualPricingMonthly: 0,
-      dualPricingYearly: 0,
-      savingMonthly: { low: 900, high: 900 },
-      savingYearly: { low: 10800, high: 10800 },
-      savingPct: { low: 100, high: 100 },
-      customerFeePct: 3.99,
-      monthlyProgramFee: 0,
-      remainingRatePct: 0,
-      cardCustomerExtra: null,
-    };
-    const content = {
-      companyName: 'Acme Payments',
-      supportPhone: null,
-      partnerName: 'Pat Partner',
-      merchantName: 'Corner Bakery',
-      input: { monthlySales: 30000, basis: 'fees' as const, monthlyFees: 900 },
-      estimate,
-      link: 'http://portal.test/referral/x?src=proposal',
-      issuedOn: new Date('2026-11-22T00:00:00Z'),
-      validUntil: new Date('2026-12-22T00:00:00Z'),
-    };
+    const content = proposalContent();
     const first = await renderProposalPdf(content);
     await new Promise((r) => setTimeout(r, 5));
     const second = await renderProposalPdf(content);
