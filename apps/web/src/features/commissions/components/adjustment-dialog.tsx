@@ -9,7 +9,7 @@ import { TextAreaField, TextField } from '@/components/ui/field';
 import { getServerMessage } from '@/lib/api/errors';
 import { useZodForm } from '@/lib/forms/use-zod-form';
 import { useCreateLine } from '../api/create-line';
-import { searchPartners } from '../api/search-partners';
+import { searchPartners } from '@/lib/api/search-partners';
 import { getFieldErrors } from './server-errors';
 
 const line = createLineRequest.shape;

@@ -8,7 +8,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { getServerMessage } from '@/lib/api/errors';
 import { useZodForm } from '@/lib/forms/use-zod-form';
-import { searchPartners } from '../api/search-partners';
+import { searchPartners } from '@/lib/api/search-partners';
 import { useAssignMid } from '../api/assign-mid';
 import { getFieldErrors } from './server-errors';
 

@@ -7,7 +7,7 @@ import { cn } from '@/components/ui/cn';
 import { DateRangeFields } from '@/components/ui/date-range-fields';
 import { Select } from '@/components/ui/select';
 import { CheckboxField } from '@/components/ui/switch';
-import { searchPartners } from '../api/search-partners';
+import { searchPartners } from '@/lib/api/search-partners';
 import type { useAdminLeadFilters } from '../hooks/use-admin-lead-filters';
 
 /** The admin list's search and filters. On a phone they fold away behind a button; from sm up they are always shown. */

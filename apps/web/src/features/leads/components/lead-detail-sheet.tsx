@@ -23,7 +23,7 @@ import { useAddLeadNote } from '../api/add-lead-note';
 import { useAssignLeadPartner } from '../api/assign-lead-partner';
 import { useAdminLead } from '../api/get-admin-lead';
 import { useRetryLeadSync } from '../api/retry-lead-sync';
-import { searchPartners } from '../api/search-partners';
+import { searchPartners } from '@/lib/api/search-partners';
 import { StatusChangeDialog } from './status-change-dialog';
 import { DisabledPartnerBadge } from './disabled-partner-badge';
 import { SyncStateBadge } from './sync-state-badge';

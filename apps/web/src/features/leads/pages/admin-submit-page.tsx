@@ -1,5 +1,5 @@
 import { PartnerPicker } from '@/components/partner-picker';
-import { searchPartners } from '../api/search-partners';
+import { searchPartners } from '@/lib/api/search-partners';
 import { SubmitPage } from './submit-page';
 
 /** /admin/submit: the Submit Referral form with a picker for the partner to credit. */
