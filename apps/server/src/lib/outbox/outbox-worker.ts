@@ -12,6 +12,8 @@ export interface OutboxProcessorOptions {
   leaseMs?: number;
   /** Entries handled side by side. */
   concurrency?: number;
+  /** The most entries of a batch action (`batchHandler`) handled in one transaction. */
+  batchSize?: number;
   /** An entry keeps being retried for this long after it was created, then fails. */
   maxAgeMs?: number;
   /** An optional bound on attempts as well (tests, special actions). */
@@ -27,6 +29,7 @@ export interface OutboxProcessorOptions {
 const defaults = {
   leaseMs: 30_000,
   concurrency: 4,
+  batchSize: 100,
   maxAgeMs: 72 * 60 * 60_000,
   maxAttempts: Number.POSITIVE_INFINITY,
   backoffBaseMs: 2_000,
@@ -61,10 +64,12 @@ export function createOutboxProcessor(db: Database, opts: OutboxProcessorOptions
       and(eq(outbox.status, 'processing'), lt(outbox.lockedUntil, at)),
     )!;
 
-  async function claim(limit: number): Promise<OutboxEntry[]> {
+  const batchActions = Object.keys(handlers).filter((action) => handlers[action]!.handleBatch);
+  const singleActions = Object.keys(handlers).filter((action) => !handlers[action]!.handleBatch);
+
+  async function claim(limit: number, known: string[]): Promise<OutboxEntry[]> {
     const at = new Date(now());
     const paused = pausedActions(at.getTime());
-    const known = Object.keys(handlers);
     if (!known.length) return [];
     const due = db
       .select({ id: outbox.id })
@@ -110,6 +115,39 @@ export function createOutboxProcessor(db: Database, opts: OutboxProcessorOptions
       const done = await markDone(tx);
       if (done.length) await handler.onDone?.(tx, entry);
     });
+  }
+
+  /**
+   * A claimed batch of one batch action, in one transaction: marked done (those still ours) and
+   * handed to the handler, or nothing at all. Should it fail, each entry is tried again alone, so
+   * only the entry at fault records a failure.
+   */
+  async function settleBatch(action: string, entries: OutboxEntry[]): Promise<void> {
+    try {
+      await db.transaction(async (tx) => {
+        const done = await tx
+          .update(outbox)
+          .set({ status: 'done', lockedUntil: null, lastError: null })
+          .where(
+            and(
+              inArray(
+                outbox.id,
+                entries.map((e) => e.id),
+              ),
+              eq(outbox.status, 'processing'),
+              // One claim gave the batch one lease.
+              eq(outbox.lockedUntil, entries[0]!.lockedUntil!),
+            ),
+          )
+          .returning({ id: outbox.id });
+        const ours = new Set(done.map((row) => row.id));
+        const held = entries.filter((e) => ours.has(e.id));
+        if (held.length) await handlers[action]!.handleBatch!(tx, held);
+      });
+    } catch (err) {
+      if (entries.length === 1) await recordFailure(entries[0]!, err ?? new Error('batch failed'));
+      else for (const entry of entries) await settleBatch(action, [entry]);
+    }
   }
 
   async function recordFailure(entry: OutboxEntry, err: unknown): Promise<void> {
@@ -181,10 +219,17 @@ export function createOutboxProcessor(db: Database, opts: OutboxProcessorOptions
     async processDue(): Promise<number> {
       let handled = 0;
       while (!opts.shouldStop?.()) {
-        const batch = await claim(o.concurrency);
-        if (!batch.length) break;
-        await Promise.all(batch.map((entry) => run(entry)));
-        handled += batch.length;
+        const batch = await claim(o.batchSize, batchActions);
+        for (const action of new Set(batch.map((e) => e.action))) {
+          await settleBatch(
+            action,
+            batch.filter((e) => e.action === action),
+          );
+        }
+        const singles = await claim(o.concurrency, singleActions);
+        await Promise.all(singles.map((entry) => run(entry)));
+        if (!batch.length && !singles.length) break;
+        handled += batch.length + singles.length;
       }
       return handled;
     },

@@ -24,6 +24,24 @@ export interface OutboxHandler {
   onDone?(tx: Transaction, entry: OutboxEntry): Promise<void>;
   /** Runs in the transaction that marks the entry failed for good (until an admin retries it). */
   onFailed?(tx: Transaction, entry: OutboxEntry, error: string): Promise<void>;
+  /** Set by `batchHandler`: the worker then handles the action's entries in batches, never one by one. */
+  handleBatch?(tx: Transaction, entries: OutboxEntry[]): Promise<void>;
+}
+
+/**
+ * An action whose whole work is database writes (a new lead's fan-out, the daily counts): the
+ * worker claims its due entries in batches and hands each batch over in the one transaction that
+ * marks the batch done, so the work happens exactly once for many entries at the cost of one
+ * commit. If that transaction fails, each entry is tried again alone, so one bad entry fails only
+ * itself.
+ */
+export function batchHandler(handleBatch: (tx: Transaction, entries: OutboxEntry[]) => Promise<void>): OutboxHandler {
+  return {
+    handle() {
+      throw new Error('this action is handled in batches (handleBatch), in the transaction that marks them done');
+    },
+    handleBatch,
+  };
 }
 
 export type OutboxHandlers = Record<string, OutboxHandler>;

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { leadStatuses, type LeadStatus } from '@portal/contract';
 import type { DbExecutor } from '../../db';
 import { leadDailyCounts, leads } from '../../db/schema';
-import { enqueue, type OutboxHandler } from '../../lib/outbox';
+import { batchHandler, enqueue, type OutboxHandler } from '../../lib/outbox';
 import type { CreatedLeadListener, LeadEventListener } from '../leads';
 
 /*
@@ -14,7 +14,8 @@ import type { CreatedLeadListener, LeadEventListener } from '../leads';
  * - a status move (single, bulk, or pulled from the CRM; always recorded as a `status` event):
  *   the move's transaction queues one `stats.lead_moved` entry, whose handler moves the lead from
  *   one row of its day to another.
- * Both run in the transaction that marks their entry done, so each change counts exactly once.
+ * Both run in the transaction that marks their entries done (a claimed batch at a time, summed per
+ * row), so each change counts exactly once.
  * Additions commute, so entries handled out of order still end on the right counts.
  *
  * Code that writes leads any other way (seeds, fixtures) calls recountLeadDailyCounts after.
@@ -31,18 +32,35 @@ interface LeadMovedPayload {
 
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
-async function add(tx: DbExecutor, day: string, status: LeadStatus, delta: number): Promise<void> {
+/**
+ * Adds each change to its (day, status) row in one statement, the changes of a batch summed first.
+ * Rows go in one order (day, then status), so two workers' batches never wait on each other in a cycle.
+ */
+async function add(tx: DbExecutor, changes: { day: string; status: LeadStatus; delta: number }[]): Promise<void> {
+  const sums = new Map<string, number>();
+  for (const { day, status, delta } of changes) sums.set(`${day} ${status}`, (sums.get(`${day} ${status}`) ?? 0) + delta);
+  const rows = [...sums]
+    .filter(([, count]) => count !== 0)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([key, count]) => {
+      const [day, status] = key.split(' ') as [string, LeadStatus];
+      return { day, status, count };
+    });
+  if (!rows.length) return;
   await tx
     .insert(leadDailyCounts)
-    .values({ day, status, count: delta })
+    .values(rows)
     .onConflictDoUpdate({
       target: [leadDailyCounts.day, leadDailyCounts.status],
-      set: { count: sql`${leadDailyCounts.count} + ${delta}` },
+      set: { count: sql`${leadDailyCounts.count} + excluded.count` },
     });
 }
 
-const countCreatedLead: CreatedLeadListener = async (tx, { lead }) => {
-  await add(tx, utcDay(lead.createdAt), 'new', 1);
+const countCreatedLeads: CreatedLeadListener = async (tx, created) => {
+  await add(
+    tx,
+    created.map(({ lead }) => ({ day: utcDay(lead.createdAt), status: 'new', delta: 1 })),
+  );
 };
 
 /**
@@ -66,17 +84,19 @@ const queueStatusMove: LeadEventListener = async (tx, event) => {
   });
 };
 
-const leadMovedHandler: OutboxHandler = {
-  async handle() {
-    // Nothing outside the database: the work is onDone's.
-  },
-  async onDone(tx, entry) {
-    const { day, from, to } = entry.payload as LeadMovedPayload;
-    if (!leadStatuses.includes(from) || !leadStatuses.includes(to)) return;
-    await add(tx, day, from, -1);
-    await add(tx, day, to, 1);
-  },
-};
+const leadMovedHandler: OutboxHandler = batchHandler(async (tx, entries) => {
+  await add(
+    tx,
+    entries.flatMap((entry) => {
+      const { day, from, to } = entry.payload as LeadMovedPayload;
+      if (!leadStatuses.includes(from) || !leadStatuses.includes(to)) return [];
+      return [
+        { day, status: from, delta: -1 },
+        { day, status: to, delta: 1 },
+      ];
+    }),
+  );
+});
 
 /**
  * Recounts lead_daily_counts from the leads table (what migration 0014 did), in one transaction.
@@ -93,7 +113,7 @@ export async function recountLeadDailyCounts(db: DbExecutor): Promise<void> {
 
 /** Subscribes the daily counts to new leads and status moves; registered once, from app.ts. */
 export const leadDailyCountsPlugin: FastifyPluginAsync = async (app) => {
-  app.leadEvents.onCreated(countCreatedLead);
+  app.leadEvents.onCreated(countCreatedLeads);
   app.leadEvents.on(queueStatusMove);
   app.outbox.register(LEAD_MOVED, leadMovedHandler);
 };

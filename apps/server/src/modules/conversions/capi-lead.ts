@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { Config } from '../../config';
 import { conversionsApi, users } from '../../db/schema';
 import { enqueue, OutboxError, type OutboxHandler } from '../../lib/outbox';
@@ -36,36 +36,50 @@ export interface CapiLeadPayload {
  * Lead event (one per lead: the dedupe key). The merchant's email and phone enter the outbox hashed only.
  */
 export function queueCapiLead(config: Config): CreatedLeadListener {
-  return async (tx, { lead, browser }) => {
+  return async (tx, created) => {
     // Only the landing page runs the partner's pixel: a lead from anywhere else has no browser.
-    if (!browser || lead.partnerId === null) return;
-    const [partner] = await tx
+    const tracked = created.filter(({ lead, browser }) => browser && lead.partnerId !== null);
+    if (!tracked.length) return;
+    const partners = await tx
       .select({ id: users.id, pixelId: users.facebookPixelId })
       .from(users)
       .innerJoin(conversionsApi, eq(conversionsApi.userId, users.id))
-      .where(and(eq(users.id, lead.partnerId), ne(users.facebookPixelId, ''), isNotNull(conversionsApi.accessTokenEncrypted)));
-    if (!partner) return;
-    const payload: CapiLeadPayload = {
-      partnerId: partner.id,
-      pixelId: partner.pixelId,
-      // The browser pixel's Lead event carried this id, so Meta keeps one of the two.
-      eventId: browser.eventId || `lead-${lead.publicId}`,
-      eventTime: Math.floor(lead.createdAt.getTime() / 1000),
-      eventSourceUrl: browser.pageUrl || `${config.publicUrl}/referral/${encodeURIComponent(lead.referralUuid)}`,
-      userAgent: browser.userAgent,
-      ...(isMetaCookieValue(browser.fbp) ? { fbp: browser.fbp } : {}),
-      ...(isMetaCookieValue(browser.fbc) ? { fbc: browser.fbc } : {}),
-      em: hashEmail(lead.email),
-      ph: hashPhone(lead.countryCode, lead.phoneDigits),
-    };
-    await enqueue(tx, {
-      action: SEND_CAPI_LEAD,
-      subjectType: 'lead',
-      subjectId: lead.publicId,
-      leadId: lead.id,
-      payload: { ...payload },
-      dedupeKey: `${SEND_CAPI_LEAD}:${lead.id}`,
+      .where(
+        and(
+          inArray(users.id, [...new Set(tracked.map(({ lead }) => lead.partnerId!))]),
+          ne(users.facebookPixelId, ''),
+          isNotNull(conversionsApi.accessTokenEncrypted),
+        ),
+      );
+    const partnerById = new Map(partners.map((partner) => [partner.id, partner]));
+    const entries = tracked.flatMap(({ lead, browser }) => {
+      const partner = partnerById.get(lead.partnerId!);
+      if (!partner || !browser) return [];
+      const payload: CapiLeadPayload = {
+        partnerId: partner.id,
+        pixelId: partner.pixelId,
+        // The browser pixel's Lead event carried this id, so Meta keeps one of the two.
+        eventId: browser.eventId || `lead-${lead.publicId}`,
+        eventTime: Math.floor(lead.createdAt.getTime() / 1000),
+        eventSourceUrl: browser.pageUrl || `${config.publicUrl}/referral/${encodeURIComponent(lead.referralUuid)}`,
+        userAgent: browser.userAgent,
+        ...(isMetaCookieValue(browser.fbp) ? { fbp: browser.fbp } : {}),
+        ...(isMetaCookieValue(browser.fbc) ? { fbc: browser.fbc } : {}),
+        em: hashEmail(lead.email),
+        ph: hashPhone(lead.countryCode, lead.phoneDigits),
+      };
+      return [
+        {
+          action: SEND_CAPI_LEAD,
+          subjectType: 'lead',
+          subjectId: lead.publicId,
+          leadId: lead.id,
+          payload: { ...payload },
+          dedupeKey: `${SEND_CAPI_LEAD}:${lead.id}`,
+        },
+      ];
     });
+    await enqueue(tx, entries);
   };
 }
 

@@ -259,11 +259,13 @@ describe('the server-side Lead event', () => {
     const [event] = await ctx.db.select().from(leadEvents).where(eq(leadEvents.leadId, lead!.id));
     expect(await capiEntries()).toHaveLength(1);
     // The same listener again for the same lead (a replayed event): the dedupe key keeps one entry.
-    await queueCapiLead(ctx.config)(ctx.db, {
-      lead: lead!,
-      event: { ...event!, leadPublicId: lead!.publicId },
-      browser: { userAgent: UA, eventId: 'other' },
-    });
+    await queueCapiLead(ctx.config)(ctx.db, [
+      {
+        lead: lead!,
+        event: { ...event!, leadPublicId: lead!.publicId },
+        browser: { userAgent: UA, eventId: 'other' },
+      },
+    ]);
     expect(await capiEntries()).toHaveLength(1);
     await drain();
     await drain();

@@ -58,20 +58,21 @@ export interface CreatedLead {
 }
 
 /**
- * Runs in the outbox worker, in the transaction that marks the lead's `lead.created` entry done:
- * what it writes (mails, a Conversions API event, the daily counts) exists exactly once, never in
- * the lead's own transaction.
+ * Runs in the outbox worker, in the transaction that marks the leads' `lead.created` entries done,
+ * with every new lead of the batch (so a burst costs each listener a few statements, not a few per
+ * lead): what it writes (mails, a Conversions API event, the daily counts) exists exactly once,
+ * never in the lead's own transaction.
  */
-export type CreatedLeadListener = (tx: DbExecutor, created: CreatedLead) => Promise<void>;
+export type CreatedLeadListener = (tx: DbExecutor, created: CreatedLead[]) => Promise<void>;
 
 /** Other modules (notifications, CRM status sync, statistics) subscribe here instead of the leads module calling them. */
 export interface LeadEventBus {
   /** Every event but `created`, in the transaction that records it. */
   on(listener: LeadEventListener): void;
   emit(tx: DbExecutor, event: RecordedLeadEvent): Promise<void>;
-  /** A new lead, heard from the worker once the lead has committed (leads/lead-created.ts). */
+  /** New leads, heard from the worker once they have committed (leads/lead-created.ts). */
   onCreated(listener: CreatedLeadListener): void;
-  emitCreated(tx: DbExecutor, created: CreatedLead): Promise<void>;
+  emitCreated(tx: DbExecutor, created: CreatedLead[]): Promise<void>;
 }
 
 export function createLeadEventBus(): LeadEventBus {

@@ -69,25 +69,35 @@ export async function queueNotifications(tx: DbExecutor, event: RecordedLeadEven
 }
 
 /**
- * A new lead's mails (a `created` listener, run by the worker from the lead's `lead.created` entry):
+ * New leads' mails (a `created` listener, run by the worker from the leads' `lead.created` entries):
  * the partner's "new referral" (unless they submitted it themselves) and every admin's "new lead"
  * (unless `New Lead Emails` is off), each for active recipients whose preference is on. One entry
- * per event and recipient (the dedupe key).
+ * per event and recipient (the dedupe key). A batch of leads reads its partners, the setting and
+ * the admins once.
  */
-export async function queueNewLeadMails(tx: DbExecutor, { lead, event }: CreatedLead): Promise<void> {
+export async function queueNewLeadMails(tx: DbExecutor, created: CreatedLead[]): Promise<void> {
+  const partnerIds = [
+    ...new Set(
+      created.flatMap(({ lead, event }) => (lead.partnerId !== null && lead.partnerId !== event.actorId ? [lead.partnerId] : [])),
+    ),
+  ];
+  const partners = partnerIds.length
+    ? await tx
+        .select()
+        .from(users)
+        .where(and(inArray(users.id, partnerIds), eq(users.role, 'user')))
+    : [];
+  const partnerById = new Map(partners.map((partner) => [partner.id, partner]));
+  const admins = (await adminMailsOn(tx))
+    ? await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.role, 'admin'), eq(users.status, 'active'), eq(users.notifyNewReferral, true)))
+    : [];
   const entries: ReturnType<typeof entryFor>[] = [];
-  if (lead.partnerId !== null && lead.partnerId !== event.actorId) {
-    const [partner] = await tx
-      .select()
-      .from(users)
-      .where(and(eq(users.id, lead.partnerId), eq(users.role, 'user')));
+  for (const { lead, event } of created) {
+    const partner = lead.partnerId !== event.actorId ? partnerById.get(lead.partnerId ?? -1) : undefined;
     if (partner && wants(partner, 'new_referral')) entries.push(entryFor('new_referral', event, partner.id));
-  }
-  if (await adminMailsOn(tx)) {
-    const admins = await tx
-      .select()
-      .from(users)
-      .where(and(eq(users.role, 'admin'), eq(users.status, 'active'), eq(users.notifyNewReferral, true)));
     for (const admin of admins) entries.push(entryFor('admin_new_lead', event, admin.id));
   }
   await enqueue(tx, entries);
