@@ -18,6 +18,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import autocannon, { type Request as AutocannonRequest } from 'autocannon';
 import pg from 'pg';
+import { count, ne } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { composeLeadPayload, consentTextVersion } from '@portal/contract';
 // The bench builds the server from its sources, as the tests do; the apps themselves never import each other.
@@ -25,7 +26,7 @@ import { composeLeadPayload, consentTextVersion } from '@portal/contract';
 import type { App } from '../../apps/server/src/app';
 import { openDatabase } from '../../apps/server/src/db';
 import { runPrepared } from '../../apps/server/src/db/group-commit';
-import { users } from '../../apps/server/src/db/schema';
+import { outbox, users } from '../../apps/server/src/db/schema';
 import { startOutboxWorker } from '../../apps/server/src/lib/outbox';
 import { buildBenchApp, loadAverageLine, withPostgresDatabase } from './support';
 /* eslint-enable no-restricted-imports */
@@ -38,6 +39,8 @@ export interface LeadBenchRow {
   /** Answers other than the expected status (201 for leads, 200 for the bare route). */
   unexpected: number;
   errors: number;
+  /** Lead rows: outbox entries not yet done when the load stopped (the worker's fan-out and mails still to do). */
+  backlog?: number;
   /** Lead rows: the same statement straight through the driver, measured in the same run. */
   ceiling?: CeilingResult;
   cpu?: CpuPerRequest;
@@ -104,6 +107,15 @@ async function serve(target: ServeTarget): Promise<void> {
     .values({ fullName: 'Bench Partner', email: 'bench-partner@bench.example', passwordHash: 'not-a-login' })
     .returning({ uuid: users.uuid });
   if (process.env.BENCH_TRACE) traceServer(database.db, app);
+  // Asked once the load stops: what the worker has not yet done (a rate bought by leaving it behind does not last).
+  process.on('message', (message) => {
+    if (message !== 'backlog') return;
+    void database.db
+      .select({ entries: count() })
+      .from(outbox)
+      .where(ne(outbox.status, 'done'))
+      .then(([row]) => process.send!({ backlog: row!.entries }));
+  });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   global.gc?.();
   await new Promise((r) => setTimeout(r, 500));
@@ -377,7 +389,7 @@ function cpuPerRequest(before: CpuSnapshot, after: CpuSnapshot, requests: number
 
 async function startServer<T = Serving>(
   target: ServeTarget,
-): Promise<T & { pid: number; trace(message: string): void; stop(): Promise<void> }> {
+): Promise<T & { pid: number; trace(message: string): void; backlog(): Promise<number>; stop(): Promise<void> }> {
   const child = fork(fileURLToPath(import.meta.url), [], {
     // BENCH_CPU_PROF=<dir>: each server child writes a CPU profile there (node --cpu-prof).
     execArgv: [
@@ -386,7 +398,8 @@ async function startServer<T = Serving>(
       '--expose-gc',
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
     ],
-    env: { ...process.env, BENCH_SERVE: JSON.stringify(target) },
+    // As scripts/start.mjs runs the server: libraries (React, which renders the mails) take their production paths.
+    env: { NODE_ENV: 'production', ...process.env, BENCH_SERVE: JSON.stringify(target) },
   });
   const [serving] = (await Promise.race([
     once(child, 'message'),
@@ -399,6 +412,11 @@ async function startServer<T = Serving>(
     pid: child.pid!,
     trace(message: string) {
       if (process.env.BENCH_TRACE && child.connected) child.send(message);
+    },
+    async backlog() {
+      const answer = once(child, 'message');
+      child.send('backlog');
+      return ((await answer)[0] as { backlog: number }).backlog;
     },
     async stop() {
       if (child.exitCode !== null) return;
@@ -473,10 +491,12 @@ async function benchTarget(target: ServeTarget, seconds: number): Promise<LeadBe
   const server = await startServer(target);
   try {
     const isBare = target.kind === 'bare';
+    const measured = await measure(server, isBare ? 200 : 201, seconds, target.kind === 'postgres' ? target.url : undefined);
     return {
       target: isBare ? 'bare Fastify POST' : 'lead submission',
       database: isBare ? '-' : target.kind,
-      ...(await measure(server, isBare ? 200 : 201, seconds, target.kind === 'postgres' ? target.url : undefined)),
+      ...measured,
+      ...(isBare ? {} : { backlog: await server.backlog() }),
     };
   } finally {
     await server.stop();
@@ -501,6 +521,7 @@ function printTable(rows: LeadBenchRow[]): void {
     'stmts/lead',
     'unexpected',
     'errors',
+    'backlog',
   ];
   const cells = rows.map((r) => [
     r.target,
@@ -513,12 +534,14 @@ function printTable(rows: LeadBenchRow[]): void {
     r.ceiling ? String(r.ceiling.statementsPerLead) : '-',
     String(r.unexpected),
     String(r.errors),
+    r.backlog === undefined ? '-' : String(r.backlog),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (c: string[]) => c.map((v, i) => (i >= 2 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ');
   console.log(line(header));
   for (const c of cells) console.log(line(c));
   const ms = (v: number | null | undefined) => (v === null || v === undefined ? '-' : v.toFixed(3));
+  console.log("backlog: outbox entries the worker had not done when the load stopped (each lead's fan-out and its mail)");
   console.log('CPU ms per request (the ceiling: per statement): server process, PostgreSQL backends, load generator');
   for (const r of rows) {
     const line = (label: string, c: CpuPerRequest | undefined) =>

@@ -81,7 +81,8 @@ async function startServer(target: ServeTarget): Promise<Serving & { pid: number
   const child = fork(fileURLToPath(import.meta.url), [], {
     // BENCH_CPU_PROF=<dir>: each server child writes a CPU profile there (node --cpu-prof).
     execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
-    env: { ...process.env, BENCH_SERVE: JSON.stringify(target) },
+    // As scripts/start.mjs runs the server: libraries (React, which renders the mails) take their production paths.
+    env: { NODE_ENV: 'production', ...process.env, BENCH_SERVE: JSON.stringify(target) },
   });
   const [serving] = (await Promise.race([
     once(child, 'message'),

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { outbox } from '../../db/schema';
-import { createOutboxProcessor, enqueue, OutboxError, type OutboxHandlers } from './index';
+import { batchHandler, createOutboxProcessor, enqueue, OutboxError, type OutboxHandlers } from './index';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -99,6 +99,37 @@ describe('the generic outbox', () => {
     expect(await first).toBe(1);
     expect(otherRuns).toBe(0);
     expect(await entries()).toMatchObject([{ status: 'done', attempts: 1 }]);
+  });
+
+  it('handles a batch action in one transaction with its done marks, and a bad entry fails only itself', async () => {
+    const batches: string[][] = [];
+    const handlers: OutboxHandlers = {
+      count: batchHandler(async (tx, batch) => {
+        batches.push(batch.map((e) => e.subjectId ?? ''));
+        // What the batch writes commits with the done marks, or not at all.
+        await enqueue(
+          tx,
+          batch.map((e) => ({ action: 'counted', subjectType: 'x', subjectId: e.subjectId ?? '' })),
+        );
+        if (batch.some((e) => (e.payload as { bad: boolean }).bad)) throw new Error('bad entry');
+      }),
+    };
+    await enqueue(
+      ctx.db,
+      ['1', '2', '3', '4'].map((id) => ({ action: 'count', subjectType: 'x', subjectId: id, payload: { bad: id === '3' } })),
+    );
+    expect(await createOutboxProcessor(ctx.db, { handlers, log: ctx.app.log }).processDue()).toBe(4);
+    // One batch of four, rolled back by the bad entry; then each alone.
+    expect(batches).toEqual([['1', '2', '3', '4'], ['1'], ['2'], ['3'], ['4']]);
+    const rows = await entries();
+    expect(rows.filter((e) => e.action === 'count').map((e) => [e.subjectId, e.status, e.lastError])).toEqual([
+      ['1', 'done', null],
+      ['2', 'done', null],
+      ['3', 'pending', 'bad entry'],
+      ['4', 'done', null],
+    ]);
+    // Written once for each entry that is done, never for the bad one.
+    expect(rows.filter((e) => e.action === 'counted').map((e) => e.subjectId)).toEqual(['1', '2', '4']);
   });
 
   it('fails an entry for good once it is older than its retry window', async () => {

@@ -78,11 +78,13 @@ export function createOutboxProcessor(db: Database, opts: OutboxProcessorOptions
       .orderBy(outbox.nextAttemptAt, outbox.id)
       .limit(limit)
       .for('update', { skipLocked: true });
-    return db
+    const claimed = await db
       .update(outbox)
       .set({ status: 'processing', lockedUntil: new Date(at.getTime() + o.leaseMs), attempts: sql`${outbox.attempts} + 1` })
       .where(inArray(outbox.id, due))
       .returning();
+    // RETURNING follows no order; handled in the order they were queued.
+    return claimed.sort((a, b) => a.id - b.id);
   }
 
   /** Bookkeeping only while we still hold the lease; a worker that lost it must not overwrite. */
