@@ -30,3 +30,22 @@ export async function recordAudit(tx: DbExecutor, record: AuditRecord | AuditRec
     })),
   );
 }
+
+/** An audit row read with its actor's name and email (a left join: the system, or a deleted user, has none). */
+interface AuditRow {
+  entry: typeof auditLog.$inferSelect;
+  actorName: string | null;
+  actorEmail: string | null;
+}
+
+/** An audit entry as every API answers it (the audit log, a user's page, the admin home). */
+export const toAuditEntry = ({ entry, actorName, actorEmail }: AuditRow) => ({
+  id: entry.id,
+  at: entry.at.toISOString(),
+  actor: entry.actorId != null && actorName != null ? { id: entry.actorId, name: actorName, email: actorEmail ?? '' } : null,
+  action: entry.action,
+  target_type: entry.targetType,
+  target_id: entry.targetId,
+  before: entry.before ?? null,
+  after: entry.after ?? null,
+});

@@ -64,8 +64,8 @@ export function createOutboxProcessor(db: Database, opts: OutboxProcessorOptions
       and(eq(outbox.status, 'processing'), lt(outbox.lockedUntil, at)),
     )!;
 
-  const batchActions = Object.keys(handlers).filter((action) => handlers[action]!.handleBatch);
-  const singleActions = Object.keys(handlers).filter((action) => !handlers[action]!.handleBatch);
+  const batchActions = Object.keys(handlers).filter((action) => 'handleBatch' in handlers[action]!);
+  const singleActions = Object.keys(handlers).filter((action) => !('handleBatch' in handlers[action]!));
 
   async function claim(limit: number, known: string[]): Promise<OutboxEntry[]> {
     const at = new Date(now());

@@ -3,6 +3,7 @@ import type { AdminStats, CrmHealth, LeadStatus, Period } from '@portal/contract
 import type { Database } from '../../db';
 import { auditLog, leadDailyCounts, leads, outbox, referralVisits, users } from '../../db/schema';
 import { periodRange } from '../../lib/period-range';
+import { toAuditEntry } from '../../lib/audit';
 
 /** Statuses that mean the merchant was reached (the funnel's "contacted" step and beyond). */
 const contactedOrLater: LeadStatus[] = ['contacted', 'analysis', 'application', 'approved', 'lost'];
@@ -248,14 +249,7 @@ export async function getAdminStats(db: Database, period: Period, now = new Date
     },
     top_partners: top,
     todo: { applications: applications?.n ?? 0, failed_syncs: failed?.n ?? 0, unattributed_leads: unattributed?.n ?? 0 },
-    recent_activity: recent.map(({ entry, actorName, actorEmail }) => ({
-      id: entry.id,
-      at: entry.at.toISOString(),
-      actor: entry.actorId != null && actorName != null ? { id: entry.actorId, name: actorName, email: actorEmail ?? '' } : null,
-      action: entry.action,
-      target_type: entry.targetType,
-      target_id: entry.targetId,
-    })),
+    recent_activity: recent.map(toAuditEntry),
   };
 }
 

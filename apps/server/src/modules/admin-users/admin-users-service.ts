@@ -14,7 +14,7 @@ import {
 import type { Database, DbExecutor } from '../../db';
 import { auditLog, leads, referralVisits, users } from '../../db/schema';
 import { isAdminAccount } from '../../lib/access';
-import { recordAudit } from '../../lib/audit';
+import { recordAudit, toAuditEntry } from '../../lib/audit';
 import { containsPattern } from '../../lib/cursor';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
@@ -258,16 +258,7 @@ export async function getUserDetail(db: Database, id: number): Promise<AdminUser
       status: lead.status,
       created_at: lead.createdAt.toISOString(),
     })),
-    audit: audit.map(({ entry, actorName, actorEmail }): AuditEntry => ({
-      id: entry.id,
-      at: entry.at.toISOString(),
-      actor: entry.actorId != null && actorName != null ? { id: entry.actorId, name: actorName, email: actorEmail ?? '' } : null,
-      action: entry.action,
-      target_type: entry.targetType,
-      target_id: entry.targetId,
-      before: entry.before ?? null,
-      after: entry.after ?? null,
-    })),
+    audit: audit.map(toAuditEntry),
   };
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { AuditEntry } from '@portal/contract';
+import { toAuditEntry } from '../../lib/audit';
 import type { DbExecutor } from '../../db';
 import { auditLog, users } from '../../db/schema';
 import { afterCursor, dayRange, keysetTimestamp, newestFirst, pageOf } from '../../lib/cursor';
@@ -38,16 +39,7 @@ export async function listAudit(db: DbExecutor, f: AuditFilters): Promise<{ item
     .limit(f.limit + 1);
   const page = pageOf(rows, f.limit);
   return {
-    items: page.rows.map(({ entry, actorName, actorEmail }) => ({
-      id: entry.id,
-      at: entry.at.toISOString(),
-      actor: entry.actorId != null && actorName != null ? { id: entry.actorId, name: actorName, email: actorEmail ?? '' } : null,
-      action: entry.action,
-      target_type: entry.targetType,
-      target_id: entry.targetId,
-      before: entry.before ?? null,
-      after: entry.after ?? null,
-    })),
+    items: page.rows.map(toAuditEntry),
     next_cursor: page.nextCursor,
   };
 }
