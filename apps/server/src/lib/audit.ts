@@ -1,3 +1,4 @@
+import type { AuditEntry } from '@portal/contract';
 import type { DbExecutor } from '../db';
 import { auditLog } from '../db/schema';
 
@@ -39,7 +40,7 @@ interface AuditRow {
 }
 
 /** An audit entry as every API answers it (the audit log, a user's page, the admin home). */
-export const toAuditEntry = ({ entry, actorName, actorEmail }: AuditRow) => ({
+export const toAuditEntry = ({ entry, actorName, actorEmail }: AuditRow): AuditEntry => ({
   id: entry.id,
   at: entry.at.toISOString(),
   actor: entry.actorId != null && actorName != null ? { id: entry.actorId, name: actorName, email: actorEmail ?? '' } : null,

@@ -6,7 +6,6 @@ import {
   type AdminUserListQuery,
   type AdminUserSort,
   type AdminUserSummary,
-  type AuditEntry,
   type InviteUserRequest,
   type RejectRequest,
   type UpdateUserRequest,
