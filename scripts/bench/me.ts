@@ -80,7 +80,11 @@ async function serve(target: ServeTarget): Promise<void> {
 async function startServer(target: ServeTarget): Promise<Serving & { pid: number; stop(): Promise<void> }> {
   const child = fork(fileURLToPath(import.meta.url), [], {
     // BENCH_CPU_PROF=<dir>: each server child writes a CPU profile there (node --cpu-prof).
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
     // As scripts/start.mjs runs the server: libraries (React, which renders the mails) take their production paths.
     env: { NODE_ENV: 'production', ...process.env, BENCH_SERVE: JSON.stringify(target) },
   });
