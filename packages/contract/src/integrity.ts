@@ -103,6 +103,8 @@ export const integritySettingsSchema = z.object({
     .int(m.velocityRange)
     .min(1, m.velocityRange)
     .max(1000, m.velocityRange),
+  /** Partners who submit on behalf of merchants: exempt from the self-referral domain rule. */
+  domain_exempt_partner_ids: z.array(z.number().int().positive()).max(500),
 });
 export type IntegritySettings = z.infer<typeof integritySettingsSchema>;
 export const integritySettingsResponse = successEnvelope(integritySettingsSchema);
@@ -122,6 +124,7 @@ export const defaultIntegritySettings: IntegritySettings = {
   },
   velocity_per_link_per_hour: 10,
   velocity_per_visitor_per_hour: 3,
+  domain_exempt_partner_ids: [],
 };
 
 /** What a new referral matched on. */
