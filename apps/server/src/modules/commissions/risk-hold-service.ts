@@ -117,7 +117,10 @@ export async function splitBonusOfLead(
   if (already) return true;
   const total = bonus.amountCents;
   const ownerCents = Math.floor((total * input.ownerShareBps + 5_000) / 10_000);
-  await tx.update(commissionLines).set({ amountCents: ownerCents, description: splitAwardDescription }).where(eq(commissionLines.id, bonus.id));
+  await tx
+    .update(commissionLines)
+    .set({ amountCents: ownerCents, description: splitAwardDescription })
+    .where(eq(commissionLines.id, bonus.id));
   await tx.insert(commissionLines).values({
     partnerId: input.otherPartnerId,
     merchantAccountId: merchant.id,

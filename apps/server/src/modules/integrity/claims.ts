@@ -7,6 +7,9 @@ import { companyDomainOf } from './email-domains';
 import { getIntegritySettings } from './integrity-settings';
 import { detectSignals } from './signals';
 
+/** "Café" reads "Cafe": accents go before the database's normalisation, which keeps a–z only. */
+export const withoutAccents = (text: string) => text.normalize('NFD').replace(/\p{M}+/gu, '');
+
 /** Names at least this similar (pg_trgm, 0–1) count as the same business, in the same country. */
 export const nameSimilarity = 0.8;
 
@@ -39,7 +42,7 @@ export async function findMatches(tx: DbExecutor, keys: MatchKeys, excludeLeadId
   if (keys.phoneKey) parts.push(sql`select lead_id from ${referralClaims} where phone_key = ${keys.phoneKey}`);
   if (keys.emailKey) parts.push(sql`select lead_id from ${referralClaims} where email_key = ${keys.emailKey}`);
   if (keys.domainKey) parts.push(sql`select lead_id from ${referralClaims} where domain_key = ${keys.domainKey}`);
-  const nameKey = keys.name ? normalizedName(sql`${keys.name}::text`) : null;
+  const nameKey = keys.name ? normalizedName(sql`${withoutAccents(keys.name)}::text`) : null;
   if (nameKey && keys.countryCode)
     parts.push(
       sql`select lead_id from ${referralClaims} where name_key % ${nameKey} and country_code = ${keys.countryCode} and similarity(name_key, ${nameKey}) >= ${nameSimilarity}`,
@@ -116,7 +119,7 @@ export async function onLeadCreated(tx: DbExecutor, bus: LeadEventBus | null, cr
       phoneKey: keys.phoneKey!,
       emailKey: keys.emailKey!,
       domainKey: keys.domainKey,
-      nameKey: normalizedName(sql`${lead.company}::text`),
+      nameKey: normalizedName(sql`${withoutAccents(lead.company)}::text`),
       countryCode: lead.countryCode,
       state,
       submittedAt: at,
@@ -177,6 +180,9 @@ export async function extendWindow(tx: DbExecutor, leadId: number, at: Date): Pr
   if (!settings.extend_while_moving) return;
   await tx
     .update(referralClaims)
-    .set({ windowEndsAt: sql`greatest(${referralClaims.windowEndsAt}, ${addDays(at, settings.window_days).toISOString()}::timestamptz)`, warnedAt: null })
+    .set({
+      windowEndsAt: sql`greatest(${referralClaims.windowEndsAt}, ${addDays(at, settings.window_days).toISOString()}::timestamptz)`,
+      warnedAt: null,
+    })
     .where(and(eq(referralClaims.leadId, leadId), inArray(referralClaims.state, ['active', 'conflict'])));
 }

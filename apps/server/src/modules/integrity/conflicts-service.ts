@@ -1,11 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import {
-  integrityMessages as m,
-  type Conflict,
-  type ConflictDecisionRequest,
-  type ConflictSide,
-} from '@portal/contract';
+import { integrityMessages as m, type Conflict, type ConflictDecisionRequest, type ConflictSide } from '@portal/contract';
 import type { Database, DbExecutor } from '../../db';
 import { leads, referralClaims, referralConflicts, referralVisits, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
@@ -134,7 +129,12 @@ export async function getConflict(db: DbExecutor, id: number): Promise<Conflict>
  * split (both claims stand; the owner's bonus is shared, see splitBonusOfLead), or reject both
  * (both held). Both partners get a neutral mail that never names the other; audited.
  */
-export async function decideConflict(db: Database, id: number, input: ConflictDecisionRequest, actorId: number): Promise<Conflict> {
+export async function decideConflict(
+  db: Database,
+  id: number,
+  input: ConflictDecisionRequest,
+  actorId: number,
+): Promise<Conflict> {
   await db.transaction(async (tx) => {
     const [c] = await tx.select().from(referralConflicts).where(eq(referralConflicts.id, id)).for('update');
     if (!c) throw notFound(m.conflictNotFound);
@@ -159,14 +159,24 @@ export async function decideConflict(db: Database, id: number, input: ConflictDe
     for (const l of losers) await setClaim(l.id, input.decision === 'reject_both' ? 'rejected' : 'lost');
     await tx
       .update(referralConflicts)
-      .set({ status: 'decided', decision: input.decision, firstShareBps, reason: input.reason, decidedBy: actorId, decidedAt: at })
+      .set({
+        status: 'decided',
+        decision: input.decision,
+        firstShareBps,
+        reason: input.reason,
+        decidedBy: actorId,
+        decidedAt: at,
+      })
       .where(eq(referralConflicts.id, id));
 
     // Winners leave review unless another open conflict or a held risk still holds them.
-    for (const w of winners) if (!(await stillHeld(tx, w.id))) await tx.update(leads).set({ underReview: false }).where(eq(leads.id, w.id));
+    for (const w of winners)
+      if (!(await stillHeld(tx, w.id))) await tx.update(leads).set({ underReview: false }).where(eq(leads.id, w.id));
     await releaseLinesOfLeads(
       tx,
-      (await Promise.all(winners.map(async (w) => ((await stillHeld(tx, w.id)) ? null : w.id)))).filter((x): x is number => x !== null),
+      (await Promise.all(winners.map(async (w) => ((await stillHeld(tx, w.id)) ? null : w.id)))).filter(
+        (x): x is number => x !== null,
+      ),
     );
     await holdLinesOfLeads(
       tx,
@@ -178,14 +188,14 @@ export async function decideConflict(db: Database, id: number, input: ConflictDe
       const owner = second.status === 'approved' && first.status !== 'approved' ? second : first;
       const other = owner === first ? second : first;
       const ownerBps = owner === first ? firstShareBps! : 10_000 - firstShareBps!;
-      if (other.partnerId) await splitBonusOfLead(tx, { leadId: owner.id, otherPartnerId: other.partnerId, ownerShareBps: ownerBps, actorId });
+      if (other.partnerId)
+        await splitBonusOfLead(tx, { leadId: owner.id, otherPartnerId: other.partnerId, ownerShareBps: ownerBps, actorId });
     }
 
     for (const lead of [first, second]) {
       if (!lead.partnerId) continue;
       const won = winners.includes(lead);
-      const sharePct =
-        input.decision === 'split' ? (lead === first ? firstShareBps! / 100 : 100 - firstShareBps! / 100) : null;
+      const sharePct = input.decision === 'split' ? (lead === first ? firstShareBps! / 100 : 100 - firstShareBps! / 100) : null;
       await queueIntegrityMail(tx, {
         key: `conflict:${id}:${lead.id}`,
         partnerId: lead.partnerId,

@@ -24,7 +24,10 @@ export const integrityPlugin: FastifyPluginAsync = async (app) => {
     await extendWindow(tx, event.leadId, event.createdAt);
     if (event.toStatus !== 'approved') return;
     const [lead] = await tx.select({ underReview: leads.underReview }).from(leads).where(eq(leads.id, event.leadId));
-    const [claim] = await tx.select({ state: referralClaims.state }).from(referralClaims).where(eq(referralClaims.leadId, event.leadId));
+    const [claim] = await tx
+      .select({ state: referralClaims.state })
+      .from(referralClaims)
+      .where(eq(referralClaims.leadId, event.leadId));
     const heldByClaim = claim && ['conflict', 'lost', 'rejected', 'not_eligible'].includes(claim.state);
     if (lead?.underReview || heldByClaim) await holdLinesOfLeads(tx, [event.leadId], heldByClaim ? 'conflict' : 'risk');
     // A split decided before the approval: the bonus the account just got is shared now.
@@ -43,7 +46,12 @@ export const integrityPlugin: FastifyPluginAsync = async (app) => {
       const [other] = await tx.select({ partnerId: leads.partnerId }).from(leads).where(eq(leads.id, otherLeadId));
       const ownerBps = decided.firstLeadId === event.leadId ? decided.firstShareBps : 10_000 - decided.firstShareBps;
       if (other?.partnerId)
-        await splitBonusOfLead(tx, { leadId: event.leadId, otherPartnerId: other.partnerId, ownerShareBps: ownerBps, actorId: decided.decidedBy });
+        await splitBonusOfLead(tx, {
+          leadId: event.leadId,
+          otherPartnerId: other.partnerId,
+          ownerShareBps: ownerBps,
+          actorId: decided.decidedBy,
+        });
     }
   });
   app.outbox.register(INTEGRITY_MAIL, integrityMailHandler({ mailer: app.mailer, publicUrl: app.config.publicUrl }));

@@ -23,7 +23,15 @@ interface IntegrityMailPayload {
  */
 export async function queueIntegrityMail(
   tx: DbExecutor,
-  input: { key: string; partnerId: number | null; subject: string; body: string; leadPublicId?: string; path?: string; at?: Date },
+  input: {
+    key: string;
+    partnerId: number | null;
+    subject: string;
+    body: string;
+    leadPublicId?: string;
+    path?: string;
+    at?: Date;
+  },
 ): Promise<void> {
   const payload: IntegrityMailPayload = {
     partnerId: input.partnerId,

@@ -31,7 +31,13 @@ const idParams = z.object({ id: z.coerce.number().int().min(1).max(maxRowId) });
 export const integrityAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/integrity-settings',
-    { schema: { summary: 'Referral integrity rules', tags, response: { 200: integritySettingsResponse, ...errorResponses(401, 403) } } },
+    {
+      schema: {
+        summary: 'Referral integrity rules',
+        tags,
+        response: { 200: integritySettingsResponse, ...errorResponses(401, 403) },
+      },
+    },
     async () => ({ status: 'success' as const, data: await getIntegritySettings(app.db) }),
   );
   app.put(
@@ -66,7 +72,12 @@ export const integrityAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/conflicts/:id',
     {
-      schema: { summary: 'One conflict', tags, params: idParams, response: { 200: conflictResponse, ...errorResponses(400, 401, 403, 404) } },
+      schema: {
+        summary: 'One conflict',
+        tags,
+        params: idParams,
+        response: { 200: conflictResponse, ...errorResponses(400, 401, 403, 404) },
+      },
     },
     async (request) => ({ status: 'success' as const, data: await getConflict(app.db, request.params.id) }),
   );

@@ -15,7 +15,10 @@ const reminderKey = 'integrity.last_risk_reminder';
  * the referral becoming a merchant are warned once; lapsed windows release their claim; unresolved
  * risk items are reminded to admins weekly (nothing expires silently). One transaction.
  */
-export async function runIntegritySweep(db: Database, now = new Date()): Promise<{ warned: number; released: number; reminded: boolean }> {
+export async function runIntegritySweep(
+  db: Database,
+  now = new Date(),
+): Promise<{ warned: number; released: number; reminded: boolean }> {
   return db.transaction(async (tx) => {
     const weekAhead = new Date(now.getTime() + 7 * 86_400_000);
     const warn = await tx
@@ -35,7 +38,12 @@ export async function runIntegritySweep(db: Database, now = new Date()): Promise
       const named = await tx
         .select({ id: leads.id, company: leads.company, publicId: leads.publicId })
         .from(leads)
-        .where(inArray(leads.id, warn.map((w) => w.leadId)));
+        .where(
+          inArray(
+            leads.id,
+            warn.map((w) => w.leadId),
+          ),
+        );
       for (const w of warn) {
         const lead = named.find((l) => l.id === w.leadId)!;
         await queueIntegrityMail(tx, {
@@ -44,7 +52,6 @@ export async function runIntegritySweep(db: Database, now = new Date()): Promise
           subject: m.mailWindowSubject,
           body: m.mailWindow(lead.company, w.endsAt.toISOString().slice(0, 10)),
           leadPublicId: lead.publicId,
-          at: now,
         });
       }
     }
@@ -63,7 +70,10 @@ export async function runIntegritySweep(db: Database, now = new Date()): Promise
     let reminded = false;
     const last = await getSettingValue(tx, reminderKey);
     if (!last || now.getTime() - Date.parse(last) >= 7 * 86_400_000) {
-      const [open] = await tx.select({ count: sql<number>`count(*)::int` }).from(riskItems).where(eq(riskItems.status, 'open'));
+      const [open] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(riskItems)
+        .where(eq(riskItems.status, 'open'));
       const count = Number(open?.count ?? 0);
       if (count > 0) {
         await queueIntegrityMail(tx, {
@@ -72,7 +82,6 @@ export async function runIntegritySweep(db: Database, now = new Date()): Promise
           subject: m.mailRiskReminderSubject,
           body: m.mailRiskReminder(count),
           path: '/admin/risk',
-          at: now,
         });
         reminded = true;
       }

@@ -4,7 +4,7 @@ import type { DbExecutor } from '../../db';
 import { merchantAccounts, normalizedName } from '../../db/schema';
 import type { CounterStore } from '../../lib/counter-store';
 import { AppError } from '../../lib/errors';
-import { findMatches, nameSimilarity, owns } from './claims';
+import { findMatches, nameSimilarity, owns, withoutAccents } from './claims';
 import { companyDomainOf } from './email-domains';
 
 export const precheckDailyLimit = 20;
@@ -45,7 +45,7 @@ export async function precheck(
 
 /** An active merchant account with a close name (including accounts an admin opened without a referral). */
 export async function merchantNamed(db: DbExecutor, name: string): Promise<boolean> {
-  const key = normalizedName(sql`${name}::text`);
+  const key = normalizedName(sql`${withoutAccents(name)}::text`);
   await db.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(nameSimilarity)}, true)`);
   const { rows } = await db.execute<{ found: boolean }>(sql`
     select exists (select 1 from ${merchantAccounts}

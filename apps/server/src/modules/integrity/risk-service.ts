@@ -16,7 +16,12 @@ const itemColumns = {
   cursorAt: keysetTimestamp(riskItems.lastSeenAt),
 };
 
-function toItem(row: { item: typeof riskItems.$inferSelect; partnerName: string; partnerEmail: string; partnerStatus: string }): RiskItem {
+function toItem(row: {
+  item: typeof riskItems.$inferSelect;
+  partnerName: string;
+  partnerEmail: string;
+  partnerStatus: string;
+}): RiskItem {
   const i = row.item;
   return {
     id: String(i.id),
@@ -33,7 +38,10 @@ function toItem(row: { item: typeof riskItems.$inferSelect; partnerName: string;
 }
 
 /** GET /admin/risk: one row per partner and signal, most recently seen first (open ones by default). */
-export async function listRiskItems(db: DbExecutor, query: { status?: 'open' | 'resolved' | 'voided'; cursor?: string; limit: number }) {
+export async function listRiskItems(
+  db: DbExecutor,
+  query: { status?: 'open' | 'resolved' | 'voided'; cursor?: string; limit: number },
+) {
   const rows = await db
     .select(itemColumns)
     .from(riskItems)
@@ -58,7 +66,11 @@ async function leadIdsOf(db: DbExecutor, itemId: number): Promise<number[]> {
 
 /** One row with its evidence (masked when recorded) and the held lines of its referrals. */
 export async function getRiskItem(db: DbExecutor, id: number): Promise<RiskItemDetail> {
-  const [row] = await db.select(itemColumns).from(riskItems).innerJoin(users, eq(users.id, riskItems.partnerId)).where(eq(riskItems.id, id));
+  const [row] = await db
+    .select(itemColumns)
+    .from(riskItems)
+    .innerJoin(users, eq(users.id, riskItems.partnerId))
+    .where(eq(riskItems.id, id));
   if (!row) throw notFound(m.riskNotFound);
   const evidence = await db
     .select({ at: riskEvents.createdAt, detail: riskEvents.detail, leadId: leads.publicId, business: leads.company })
@@ -87,7 +99,12 @@ async function openItem(tx: DbExecutor, id: number) {
  * released unless something else still holds them; "don't flag again" keeps this signal quiet for
  * this partner from now on. Audited.
  */
-export async function resolveRiskItem(db: Database, id: number, input: { note: string; dont_flag_again: boolean }, actorId: number) {
+export async function resolveRiskItem(
+  db: Database,
+  id: number,
+  input: { note: string; dont_flag_again: boolean },
+  actorId: number,
+) {
   await db.transaction(async (tx) => {
     const item = await openItem(tx, id);
     const at = new Date();
@@ -117,7 +134,10 @@ export async function voidRiskItem(db: Database, id: number, input: { note: stri
     const item = await openItem(tx, id);
     const at = new Date();
     const voided = await voidHeldLinesOfLeads(tx, await leadIdsOf(tx, id), `Fraud: ${input.note}`);
-    await tx.update(riskItems).set({ status: 'voided', note: input.note, closedBy: actorId, closedAt: at }).where(eq(riskItems.id, id));
+    await tx
+      .update(riskItems)
+      .set({ status: 'voided', note: input.note, closedBy: actorId, closedAt: at })
+      .where(eq(riskItems.id, id));
     await recordAudit(tx, {
       actorId,
       action: 'integrity.risk_void',

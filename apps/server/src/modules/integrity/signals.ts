@@ -39,14 +39,18 @@ export async function detectSignals(tx: DbExecutor, ctx: SignalContext): Promise
         )
       ).rows;
       const partnerDomain = companyDomainOf(partnerEmail);
-      if (ctx.keys.emailKey === partnerEmail) fired.push({ signal: 'self_referral', detail: `Merchant email equals the partner's: ${maskEmail(lead.email)}` });
+      if (ctx.keys.emailKey === partnerEmail)
+        fired.push({ signal: 'self_referral', detail: `Merchant email equals the partner's: ${maskEmail(lead.email)}` });
       else if (sameName?.same) fired.push({ signal: 'self_referral', detail: "Business name equals the partner's name" });
       else if (
         partnerDomain &&
         emailDomain(lead.email) === partnerDomain &&
         !settings.domain_exempt_partner_ids.includes(partnerId)
       )
-        fired.push({ signal: 'self_referral', detail: `Merchant email domain equals the partner's company domain: ${partnerDomain}` });
+        fired.push({
+          signal: 'self_referral',
+          detail: `Merchant email domain equals the partner's company domain: ${partnerDomain}`,
+        });
     }
   }
 
@@ -64,9 +68,15 @@ export async function detectSignals(tx: DbExecutor, ctx: SignalContext): Promise
     const link = Number(counts?.link ?? 0);
     const visitor = Number(counts?.visitor ?? 0);
     if (link > settings.velocity_per_link_per_hour)
-      fired.push({ signal: 'velocity', detail: `${link} referrals in an hour on the partner's link (limit ${settings.velocity_per_link_per_hour})` });
+      fired.push({
+        signal: 'velocity',
+        detail: `${link} referrals in an hour on the partner's link (limit ${settings.velocity_per_link_per_hour})`,
+      });
     else if (lead.source === 'landing_page' && visitor > settings.velocity_per_visitor_per_hour)
-      fired.push({ signal: 'velocity', detail: `${visitor} referrals in an hour from one visitor (limit ${settings.velocity_per_visitor_per_hour})` });
+      fired.push({
+        signal: 'velocity',
+        detail: `${visitor} referrals in an hour from one visitor (limit ${settings.velocity_per_visitor_per_hour})`,
+      });
   }
 
   if (on('re_sign') && ctx.keys.phoneKey) {
@@ -83,7 +93,11 @@ export async function detectSignals(tx: DbExecutor, ctx: SignalContext): Promise
         ),
       )
       .limit(1);
-    if (closed) fired.push({ signal: 're_sign', detail: `Phone of a merchant closed in the last 12 months: ${maskPhone(ctx.keys.phoneKey)}` });
+    if (closed)
+      fired.push({
+        signal: 're_sign',
+        detail: `Phone of a merchant closed in the last 12 months: ${maskPhone(ctx.keys.phoneKey)}`,
+      });
   }
 
   for (const f of fired) await recordSignal(tx, { partnerId, leadId: lead.id, at: lead.createdAt, ...f, settings });
