@@ -150,9 +150,13 @@ export async function decideConflict(
       tx.update(referralClaims).set({ state }).where(eq(referralClaims.leadId, leadId));
     const winners: LeadRow[] = [];
     const losers: LeadRow[] = [];
-    if (input.decision === 'award_first') (winners.push(first), losers.push(second));
-    else if (input.decision === 'award_second') (winners.push(second), losers.push(first));
-    else if (input.decision === 'split') winners.push(first, second);
+    if (input.decision === 'award_first') {
+      winners.push(first);
+      losers.push(second);
+    } else if (input.decision === 'award_second') {
+      winners.push(second);
+      losers.push(first);
+    } else if (input.decision === 'split') winners.push(first, second);
     else losers.push(first, second);
 
     for (const w of winners) await setClaim(w.id, 'active');

@@ -52,7 +52,7 @@ export async function queueIntegrityMail(
 export function integrityMailHandler(deps: { mailer: Mailer; publicUrl: string }): OutboxHandler {
   return {
     async handle(entry, { db }) {
-      const p = entry.payload as unknown as IntegrityMailPayload;
+      const p = entry.payload as IntegrityMailPayload;
       const recipients = await db
         .select({ email: users.email, fullName: users.fullName })
         .from(users)
