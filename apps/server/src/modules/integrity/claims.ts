@@ -10,6 +10,9 @@ import { detectSignals } from './signals';
 /** "Café" reads "Cafe": accents go before the database's normalisation, which keeps a–z only. */
 export const withoutAccents = (text: string) => text.normalize('NFD').replace(/\p{M}+/gu, '');
 
+/** The advisory lock that serialises claims (an arbitrary constant of this module). */
+const claimLockKey = 2_025_112_501;
+
 /** Names at least this similar (pg_trgm, 0–1) count as the same business, in the same country. */
 export const nameSimilarity = 0.8;
 
@@ -100,6 +103,10 @@ const addDays = (at: Date, days: number) => new Date(at.getTime() + days * 86_40
 export async function onLeadCreated(tx: DbExecutor, bus: LeadEventBus | null, created: CreatedLead): Promise<void> {
   const { lead } = created;
   if (!lead.partnerId) return;
+  // One claim at a time: the worker fans out several new leads side by side, and two referrals of
+  // one business handled concurrently would each miss the other's uncommitted claim. Held to the
+  // end of this transaction; the lead's own write never waits on it.
+  await tx.execute(sql`select pg_advisory_xact_lock(${claimLockKey})`);
   const settings = await getIntegritySettings(tx);
   const at = lead.createdAt;
   const keys: MatchKeys = {
@@ -129,12 +136,18 @@ export async function onLeadCreated(tx: DbExecutor, bus: LeadEventBus | null, cr
     .returning({ leadId: referralClaims.leadId });
   if (!inserted.length) return; // heard before
   if (state === 'conflict' && conflictWith) {
-    await tx.insert(referralConflicts).values({
-      firstLeadId: conflictWith.leadId,
-      secondLeadId: lead.id,
-      matchedOn: conflictWith.matchedOn,
-      createdAt: at,
-    });
+    // The sides in submission order, whichever the worker heard of first.
+    const newIsLater =
+      conflictWith.submittedAt < at || (conflictWith.submittedAt.getTime() === at.getTime() && conflictWith.leadId < lead.id);
+    await tx
+      .insert(referralConflicts)
+      .values({
+        firstLeadId: newIsLater ? conflictWith.leadId : lead.id,
+        secondLeadId: newIsLater ? lead.id : conflictWith.leadId,
+        matchedOn: conflictWith.matchedOn,
+        createdAt: at,
+      })
+      .onConflictDoNothing();
     await tx.update(referralClaims).set({ state: 'conflict' }).where(eq(referralClaims.leadId, conflictWith.leadId));
     await tx
       .update(leads)

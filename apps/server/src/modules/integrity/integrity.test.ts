@@ -50,7 +50,7 @@ async function partner(overrides: Parameters<typeof createPartner>[1] = {}): Pro
 }
 
 /** A referral through the partner's link, as the landing page sends it; the worker then runs the fan-out. */
-async function refer(p: Partner, form: Parameters<typeof buildReferralForm>[0]) {
+async function refer(p: Partner, form: Parameters<typeof buildReferralForm>[0], opts: { work?: boolean } = {}) {
   const res = await ctx.app.inject({
     method: 'POST',
     url: `${api}/leads/referral/by-uuid`,
@@ -58,7 +58,7 @@ async function refer(p: Partner, form: Parameters<typeof buildReferralForm>[0]) 
     payload: composeLeadPayload(buildReferralForm({ email: `owner@biz${++seq}.example`, ...form }), p.uuid),
   });
   expect(res.statusCode, res.body).toBe(201);
-  await worker();
+  if (opts.work !== false) await worker();
   const [lead] = await ctx.db.select().from(leads).where(eq(leads.publicId, res.json().leadData.data[0].details.id));
   return lead!;
 }
@@ -178,6 +178,16 @@ describe('ownership', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'integrity.conflict_decision'), eq(auditLog.targetId, row.id)));
     expect(audit).toHaveLength(1);
+  });
+
+  it('two referrals the worker fans out side by side still make one conflict, in submission order', async () => {
+    const a = await partner();
+    const b = await partner();
+    const first = await refer(a, { businessName: 'Copper Kettle', phoneNumber: '4045550166' }, { work: false });
+    const second = await refer(b, { businessName: 'Other Name', phoneNumber: '4045550166' }, { work: false });
+    await worker(); // one batch: both lead.created entries handled concurrently
+    const rows = await ctx.db.select().from(referralConflicts).where(eq(referralConflicts.secondLeadId, second.id));
+    expect(rows.map((r) => r.firstLeadId)).toEqual([first.id]);
   });
 
   it('after the window has lapsed (warned 7 days before) a new referral by another partner is accepted', async () => {
