@@ -18,6 +18,8 @@ async function refer(request: APIRequestContext, partner: Account, form: Paramet
 }
 
 for (const viewport of viewports) {
+  /** Screens to look at after a run (not compared by the test). */
+  const shot = (name: string) => `.artifacts/screens/integrity-${viewport.name}-${name}.png`;
   test.describe(`referral integrity (${viewport.name})`, () => {
     test.use({ viewport: viewport.size });
 
@@ -26,6 +28,8 @@ for (const viewport of viewports) {
       request,
       browser,
     }) => {
+      // Two partners, three pages and a worker round trip: more than the default budget on a shared machine.
+      test.setTimeout(120_000);
       const suffix = randomBytes(4).toString('hex');
       const business = `Lantern Noodles ${suffix}`;
       const phone = `312${String(parseInt(suffix, 16) % 10_000_000).padStart(7, '0')}`;
@@ -40,27 +44,34 @@ for (const viewport of viewports) {
       await expect(pageHeading(partnerPage, /referrals/i)).toBeVisible();
       await expect(partnerPage.getByText(integrityMessages.underReview).first()).toBeVisible({ timeout: 15_000 });
       await expect(partnerPage.getByText(first.fullName)).toHaveCount(0);
+      await partnerPage.screenshot({ path: shot('under-review'), fullPage: true });
 
       // Their pre-check on /submit answers "taken", without a name.
       await partnerPage.goto('/submit');
       await partnerPage.getByLabel('Business name').last().fill(business);
       await partnerPage.getByRole('button', { name: 'Check' }).click();
       await expect(partnerPage.getByText('Taken: this business is already registered.')).toBeVisible();
+      await partnerPage.screenshot({ path: shot('precheck'), fullPage: true });
       await expect(partnerPage.getByText(first.fullName)).toHaveCount(0);
       await partnerPage.close();
 
       await signIn(page, ADMIN, '/admin/conflicts');
       await expect(pageHeading(page, 'Referral integrity')).toBeVisible();
-      const card = page.locator('div', { has: page.getByText(business, { exact: true }) }).filter({ has: page.getByRole('button', { name: 'Decide' }) }).last();
+      const card = page
+        .locator('div', { has: page.getByText(business, { exact: true }) })
+        .filter({ has: page.getByRole('button', { name: 'Decide' }) })
+        .last();
       await expect(card.getByRole('region', { name: 'First referral' })).toContainText(first.fullName);
       await expect(card.getByRole('region', { name: 'Second referral' })).toContainText(second.fullName);
       await expect(card.getByText(/UTC/).first()).toBeVisible();
+      await page.screenshot({ path: shot('conflicts'), fullPage: true });
       await card.getByRole('button', { name: 'Decide' }).click();
       const dialog = page.getByRole('dialog', { name: 'Decide this conflict' });
       await dialog.getByLabel('Decision').selectOption('split');
       await dialog.getByRole('button', { name: 'Save decision' }).click();
       await expect(dialog.getByText(integrityMessages.reasonRequired)).toBeVisible();
       await dialog.getByLabel('Reason').fill('Both introduced the merchant');
+      await page.screenshot({ path: shot('decide') });
       await dialog.getByRole('button', { name: 'Save decision' }).click();
       await expect(dialog).toBeHidden();
       await expect(page.getByText(`${business} LLC`)).toHaveCount(0);
@@ -69,7 +80,10 @@ for (const viewport of viewports) {
       await expect(page.getByText('“Both introduced the merchant”').first()).toBeVisible();
     });
 
-    test('the risk queue shows a self-referral with masked evidence, and resolving it needs a note', async ({ page, request }) => {
+    test('the risk queue shows a self-referral with masked evidence, and resolving it needs a note', async ({
+      page,
+      request,
+    }) => {
       const suffix = randomBytes(4).toString('hex');
       const partner = await registerPartner(request, { fullName: `Sam Self ${suffix}`, email: `sam@self-${suffix}.example` });
       await refer(request, partner, {
@@ -84,6 +98,7 @@ for (const viewport of viewports) {
       await review.click();
       const panel = page.getByRole('dialog', { name: 'Risk item' });
       await expect(panel.getByText(`self-${suffix}.example`).first()).toBeVisible();
+      await page.screenshot({ path: shot('risk-panel') });
       await panel.getByRole('button', { name: 'Resolve' }).click();
       await expect(panel.getByText(integrityMessages.noteRequired)).toBeVisible();
       await panel.getByLabel('Resolution note').fill('The partner owns the shop; agreed with them');
