@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { conflictDecisionLabels, matchKindLabels, type Conflict, type ConflictSide } from '@portal/contract';
+import {
+  conflictDecisionLabels,
+  leadStatusLabels,
+  matchKindLabels,
+  type Conflict,
+  type ConflictSide,
+  type LeadStatus,
+} from '@portal/contract';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -46,7 +53,7 @@ function Side({ side, label, suggested }: { side: ConflictSide; label: string; s
         ; text {side.consent.text_version}
       </span>,
     ],
-    ['Status', side.status],
+    ['Status', leadStatusLabels[side.status as LeadStatus] ?? side.status],
   ];
   return (
     <section aria-label={label} className="min-w-0 rounded-lg border border-slate-200 p-4">
