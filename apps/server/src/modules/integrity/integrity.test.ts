@@ -305,6 +305,20 @@ describe('fraud signals', () => {
     expect(actions).toEqual(expect.arrayContaining(['integrity.risk_resolve', 'integrity.risk_void']));
   });
 
+  it('unresolved items are reminded to admins weekly, not more often', async () => {
+    const a = await partner();
+    await refer(a, { businessName: 'Burner Two', phoneNumber: '9175550190', email: 'y@mailinator.com' });
+    // Later than the sweeps of the window test above (their reminder clock is the sweep's "now").
+    const now = new Date(Date.now() + 400 * 86_400_000);
+    expect((await runIntegritySweep(ctx.db, now)).reminded).toBe(true);
+    expect((await runIntegritySweep(ctx.db, new Date(now.getTime() + 86_400_000))).reminded).toBe(false);
+    expect((await runIntegritySweep(ctx.db, new Date(now.getTime() + 7 * 86_400_000))).reminded).toBe(true);
+    await worker();
+    const reminders = ctx.mailer.sent.filter((mail) => mail.subject === integrityMessages.mailRiskReminderSubject);
+    expect(reminders.length).toBeGreaterThanOrEqual(2);
+    expect(reminders[0]!.text).toMatch(/risk items? wait/);
+  });
+
   it('a disposable address is flagged, a free-mail domain is not a company domain', async () => {
     const a = await partner({ email: `someone-${Date.now()}@gmail.com` });
     await refer(a, { businessName: 'Burner Shop', phoneNumber: '9175550100', email: 'x@mailinator.com' });
