@@ -32,6 +32,8 @@ export interface ClaimMatch {
   windowEndsAt: Date;
   submittedAt: Date;
   leadStatus: string;
+  /** The merchant account opened from the referral, if any: a closed one is no longer a customer. */
+  merchantStatus: string | null;
   matchedOn: MatchKind[];
 }
 
@@ -60,17 +62,18 @@ export async function findMatches(tx: DbExecutor, keys: MatchKeys, excludeLeadId
     window_ends_at: string | Date;
     submitted_at: string | Date;
     lead_status: string;
+    merchant_status: string | null;
     phone: boolean;
     email: boolean;
     domain: boolean;
     name: boolean;
   }>(sql`
-    select c.lead_id, c.partner_id, c.state, c.window_ends_at, c.submitted_at, l.status as lead_status,
+    select c.lead_id, c.partner_id, c.state, c.window_ends_at, c.submitted_at, l.status as lead_status, ma.status as merchant_status,
       c.phone_key = ${keys.phoneKey ?? ''} as phone,
       c.email_key = ${keys.emailKey ?? ''} as email,
       coalesce(c.domain_key = ${keys.domainKey ?? ''}, false) as domain,
       ${nameKey && keys.countryCode ? sql`(c.country_code = ${keys.countryCode} and similarity(c.name_key, ${nameKey}) >= ${nameSimilarity})` : sql`false`} as name
-    from ${referralClaims} c join ${leads} l on l.id = c.lead_id
+    from ${referralClaims} c join ${leads} l on l.id = c.lead_id left join merchant_accounts ma on ma.lead_id = c.lead_id
     where c.lead_id in (${sql.join(parts, sql` union `)})
       ${excludeLeadId ? sql`and c.lead_id <> ${excludeLeadId}` : sql``}
     order by c.submitted_at, c.lead_id
@@ -82,13 +85,17 @@ export async function findMatches(tx: DbExecutor, keys: MatchKeys, excludeLeadId
     windowEndsAt: new Date(r.window_ends_at),
     submittedAt: new Date(r.submitted_at),
     leadStatus: r.lead_status,
+    merchantStatus: r.merchant_status,
     matchedOn: (['phone', 'email', 'domain', 'name'] as const).filter((k) => r[k]),
   }));
 }
 
 /** A match that owns the business now: an approved merchant, or a claim inside its window. */
 export function owns(match: ClaimMatch, at: Date): 'merchant' | 'window' | null {
-  if (match.leadStatus === 'approved' && !['rejected', 'lost', 'not_eligible'].includes(match.state)) return 'merchant';
+  if (match.leadStatus === 'approved') {
+    if (match.merchantStatus === 'closed') return null;
+    if (!['rejected', 'lost', 'not_eligible'].includes(match.state)) return 'merchant';
+  }
   if ((match.state === 'active' || match.state === 'conflict') && match.windowEndsAt > at) return 'window';
   return null;
 }

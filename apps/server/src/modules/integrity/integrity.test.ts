@@ -305,6 +305,21 @@ describe('fraud signals', () => {
     expect(actions).toEqual(expect.arrayContaining(['integrity.risk_resolve', 'integrity.risk_void']));
   });
 
+  it('re-sign: the phone of a merchant closed in the last 12 months holds the new referral (no customer any more)', async () => {
+    const a = await partner();
+    const b = await partner();
+    const old = await refer(a, { businessName: 'Second Wind Cycles', phoneNumber: '8015550123' });
+    await approve(old.publicId, `MID-RESIGN-${Date.now()}`);
+    await ctx.db.execute(sql`update merchant_accounts set status = 'closed', closed_on = current_date where lead_id = ${old.id}`);
+    const again = await refer(b, { businessName: 'Fresh Start Cycles', phoneNumber: '8015550123' });
+    expect((await claimOf(again.id))?.state).toBe('active');
+    expect(again.underReview).toBe(true);
+    const items = (await admin('GET', '/admin/risk'))
+      .json()
+      .data.items.filter((i: { partner: { id: number } }) => i.partner.id === b.id);
+    expect(items).toEqual([expect.objectContaining({ signal: 're_sign', action: 'hold' })]);
+  });
+
   it('unresolved items are reminded to admins weekly, not more often', async () => {
     const a = await partner();
     await refer(a, { businessName: 'Burner Two', phoneNumber: '9175550190', email: 'y@mailinator.com' });
