@@ -16,6 +16,9 @@ const claimLockKey = 2_025_112_501;
 /** Names at least this similar (pg_trgm, 0–1) count as the same business, in the same country. */
 export const nameSimilarity = 0.8;
 
+/** The trigram index finds names above the session's threshold: ours, for the transaction only. */
+const thresholdSetting = sql`set_config('pg_trgm.similarity_threshold', ${String(nameSimilarity)}, true)`;
+
 export interface MatchKeys {
   phoneKey: string | null;
   emailKey: string | null;
@@ -42,7 +45,12 @@ export interface ClaimMatch {
  * phone, email and domain, the trigram index on the name) and the union is joined to its leads by
  * primary key, so the cost does not grow with the number of claims.
  */
-export async function findMatches(tx: DbExecutor, keys: MatchKeys, excludeLeadId: number | null): Promise<ClaimMatch[]> {
+export async function findMatches(
+  tx: DbExecutor,
+  keys: MatchKeys,
+  excludeLeadId: number | null,
+  opts: { thresholdSet?: boolean } = {},
+): Promise<ClaimMatch[]> {
   const parts = [];
   if (keys.phoneKey) parts.push(sql`select lead_id from ${referralClaims} where phone_key = ${keys.phoneKey}`);
   if (keys.emailKey) parts.push(sql`select lead_id from ${referralClaims} where email_key = ${keys.emailKey}`);
@@ -54,7 +62,7 @@ export async function findMatches(tx: DbExecutor, keys: MatchKeys, excludeLeadId
     );
   if (!parts.length) return [];
   // The trigram index finds names above the session's threshold: ours, for this transaction only.
-  if (nameKey) await tx.execute(sql`select set_config('pg_trgm.similarity_threshold', ${String(nameSimilarity)}, true)`);
+  if (nameKey && !opts.thresholdSet) await tx.execute(sql`select ${thresholdSetting}`);
   const { rows } = await tx.execute<{
     lead_id: number;
     partner_id: number;
@@ -113,7 +121,8 @@ export async function onLeadCreated(tx: DbExecutor, bus: LeadEventBus | null, cr
   // One claim at a time: the worker fans out several new leads side by side, and two referrals of
   // one business handled concurrently would each miss the other's uncommitted claim. Held to the
   // end of this transaction; the lead's own write never waits on it.
-  await tx.execute(sql`select pg_advisory_xact_lock(${claimLockKey})`);
+  // With the trigram threshold of this transaction's name match, in the same round trip.
+  await tx.execute(sql`select pg_advisory_xact_lock(${claimLockKey}), ${thresholdSetting}`);
   const settings = await getIntegritySettings(tx);
   const at = lead.createdAt;
   const keys: MatchKeys = {
@@ -123,7 +132,7 @@ export async function onLeadCreated(tx: DbExecutor, bus: LeadEventBus | null, cr
     name: lead.company,
     countryCode: lead.countryCode,
   };
-  const matches = await findMatches(tx, keys, lead.id);
+  const matches = await findMatches(tx, keys, lead.id, { thresholdSet: true });
   const { state, conflictWith } = decide(matches, lead.partnerId, at, settings);
   const inserted = await tx
     .insert(referralClaims)

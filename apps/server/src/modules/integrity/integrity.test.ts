@@ -320,6 +320,15 @@ describe('fraud signals', () => {
     expect(items).toEqual([expect.objectContaining({ signal: 're_sign', action: 'hold' })]);
   });
 
+  it('velocity: more referrals an hour on one link than the rule allows are flagged', async () => {
+    await admin('PUT', '/admin/integrity-settings', { ...defaultIntegritySettings, velocity_per_link_per_hour: 2 });
+    const a = await partner();
+    for (const n of [1, 2, 3]) await refer(a, { businessName: `Burst Shop ${n}`, phoneNumber: `51055501${n}0` });
+    await admin('PUT', '/admin/integrity-settings', defaultIntegritySettings);
+    const items = (await admin('GET', '/admin/risk')).json().data.items.filter((i: { partner: { id: number } }) => i.partner.id === a.id);
+    expect(items).toEqual([expect.objectContaining({ signal: 'velocity', action: 'flag', count: 1 })]);
+  });
+
   it('unresolved items are reminded to admins weekly, not more often', async () => {
     const a = await partner();
     await refer(a, { businessName: 'Burner Two', phoneNumber: '9175550190', email: 'y@mailinator.com' });

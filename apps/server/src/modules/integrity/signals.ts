@@ -1,9 +1,9 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { IntegritySettings, RiskSignal } from '@portal/contract';
 import type { DbExecutor } from '../../db';
 import { leads, merchantAccounts, referralClaims, riskEvents, riskItems, users } from '../../db/schema';
 import type { CreatedLead } from '../leads';
-import type { ClaimMatch, MatchKeys } from './claims';
+import { withoutAccents, type ClaimMatch, type MatchKeys } from './claims';
 import { companyDomainOf, emailDomain, isDisposableEmail } from './email-domains';
 import { maskEmail, maskPhone } from './masking';
 
@@ -33,15 +33,11 @@ export async function detectSignals(tx: DbExecutor, ctx: SignalContext): Promise
     const [partner] = await tx.select({ email: users.email, name: users.fullName }).from(users).where(eq(users.id, partnerId));
     if (partner) {
       const partnerEmail = partner.email.trim().toLowerCase();
-      const [sameName] = (
-        await tx.execute<{ same: boolean }>(
-          sql`select (${normName(lead.company)} = ${normName(partner.name)} and ${normName(partner.name)} <> '') as same`,
-        )
-      ).rows;
+      const sameName = plainName(lead.company) !== '' && plainName(lead.company) === plainName(partner.name);
       const partnerDomain = companyDomainOf(partnerEmail);
       if (ctx.keys.emailKey === partnerEmail)
         fired.push({ signal: 'self_referral', detail: `Merchant email equals the partner's: ${maskEmail(lead.email)}` });
-      else if (sameName?.same) fired.push({ signal: 'self_referral', detail: "Business name equals the partner's name" });
+      else if (sameName) fired.push({ signal: 'self_referral', detail: "Business name equals the partner's name" });
       else if (
         partnerDomain &&
         emailDomain(lead.email) === partnerDomain &&
@@ -57,43 +53,32 @@ export async function detectSignals(tx: DbExecutor, ctx: SignalContext): Promise
   if (on('disposable_email') && isDisposableEmail(lead.email))
     fired.push({ signal: 'disposable_email', detail: `Disposable email domain: ${emailDomain(lead.email)}` });
 
-  if (on('velocity')) {
+  if (on('velocity') || (on('re_sign') && ctx.keys.phoneKey)) {
     const since = new Date(lead.createdAt.getTime() - 3_600_000);
-    // The partner's leads of the last hour through leads_partner_newest_idx; the visitor's among them by IP hash.
-    const [counts] = (
-      await tx.execute<{ link: number; visitor: number }>(sql`
-        select count(*)::int as link, count(*) filter (where ip_hash = ${lead.ipHash} and ip_hash <> '')::int as visitor
-        from ${leads} where partner_id = ${partnerId} and created_at > ${since.toISOString()}::timestamptz and created_at <= ${lead.createdAt.toISOString()}::timestamptz`)
+    const yearAgo = new Date(lead.createdAt.getTime() - 365 * 86_400_000).toISOString().slice(0, 10);
+    // One round trip: the partner's leads of the last hour (leads_partner_newest_idx; the visitor's
+    // among them by IP hash), and a merchant closed in the last 12 months with this phone.
+    const [row] = (
+      await tx.execute<{ link: number; visitor: number; resigned: boolean }>(sql`
+        select count(*)::int as link, count(*) filter (where ip_hash = ${lead.ipHash} and ip_hash <> '')::int as visitor,
+          exists (select 1 from ${referralClaims} c join ${merchantAccounts} m on m.lead_id = c.lead_id
+                  where c.phone_key = ${ctx.keys.phoneKey ?? ''} and m.status = 'closed' and m.closed_on >= ${yearAgo}::date) as resigned
+        from ${leads} where partner_id = ${partnerId} and created_at > ${since.toISOString()}::timestamptz
+          and created_at <= ${lead.createdAt.toISOString()}::timestamptz`)
     ).rows;
-    const link = Number(counts?.link ?? 0);
-    const visitor = Number(counts?.visitor ?? 0);
-    if (link > settings.velocity_per_link_per_hour)
+    const link = Number(row?.link ?? 0);
+    const visitor = Number(row?.visitor ?? 0);
+    if (on('velocity') && link > settings.velocity_per_link_per_hour)
       fired.push({
         signal: 'velocity',
         detail: `${link} referrals in an hour on the partner's link (limit ${settings.velocity_per_link_per_hour})`,
       });
-    else if (lead.source === 'landing_page' && visitor > settings.velocity_per_visitor_per_hour)
+    else if (on('velocity') && lead.source === 'landing_page' && visitor > settings.velocity_per_visitor_per_hour)
       fired.push({
         signal: 'velocity',
         detail: `${visitor} referrals in an hour from one visitor (limit ${settings.velocity_per_visitor_per_hour})`,
       });
-  }
-
-  if (on('re_sign') && ctx.keys.phoneKey) {
-    const yearAgo = new Date(lead.createdAt.getTime() - 365 * 86_400_000).toISOString().slice(0, 10);
-    const [closed] = await tx
-      .select({ id: merchantAccounts.id })
-      .from(referralClaims)
-      .innerJoin(merchantAccounts, eq(merchantAccounts.leadId, referralClaims.leadId))
-      .where(
-        and(
-          eq(referralClaims.phoneKey, ctx.keys.phoneKey),
-          eq(merchantAccounts.status, 'closed'),
-          gte(merchantAccounts.closedOn, yearAgo),
-        ),
-      )
-      .limit(1);
-    if (closed)
+    if (on('re_sign') && ctx.keys.phoneKey && row?.resigned)
       fired.push({
         signal: 're_sign',
         detail: `Phone of a merchant closed in the last 12 months: ${maskPhone(ctx.keys.phoneKey)}`,
@@ -103,7 +88,11 @@ export async function detectSignals(tx: DbExecutor, ctx: SignalContext): Promise
   for (const f of fired) await recordSignal(tx, { partnerId, leadId: lead.id, at: lead.createdAt, ...f, settings });
 }
 
-const normName = (value: string) => sql`btrim(regexp_replace(lower(${value}::text), '[^a-z0-9]+', '', 'g'))`;
+/** Letters and digits only, without accents: "Joe's Café" and "joes cafe" are one name here. */
+const plainName = (value: string) =>
+  withoutAccents(value)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
 
 /**
  * One occurrence of a signal: the partner's open row for it counts one more (or opens), with the
