@@ -68,7 +68,7 @@ async function database(adminUrl: string): Promise<{ db: Database; close: () => 
     console.log(`seeding ${DATABASE} (1,000,000 leads and claims, 100,000 merchants; a few minutes, once)…`);
     await seed(handle.db, (line) => console.log(`  ${line}`));
   }
-  return { db: handle.db, close: handle.close };
+  return { db: handle.db, close: () => handle.close() };
 }
 
 class Rollback extends Error {}

@@ -1,14 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { integrityMessages, type IntegritySettings, type MatchKind } from '@portal/contract';
+import { integrityMessages, type IntegritySettings } from '@portal/contract';
 import type { DbExecutor } from '../../db';
 import { leads, normalizedName, referralClaims, referralConflicts } from '../../db/schema';
 import { recordLeadEvent, type CreatedLead, type LeadEventBus } from '../leads';
 import { companyDomainOf } from './email-domains';
 import { getIntegritySettings } from './integrity-settings';
+import { withoutAccents, type ClaimMatch, type MatchKeys } from './keys';
 import { detectSignals } from './signals';
-
-/** "Café" reads "Cafe": accents go before the database's normalisation, which keeps a–z only. */
-export const withoutAccents = (text: string) => text.normalize('NFD').replace(/\p{M}+/gu, '');
 
 /** The advisory lock that serialises claims (an arbitrary constant of this module). */
 const claimLockKey = 2_025_112_501;
@@ -18,27 +16,6 @@ export const nameSimilarity = 0.8;
 
 /** The trigram index finds names above the session's threshold: ours, for the transaction only. */
 const thresholdSetting = sql`set_config('pg_trgm.similarity_threshold', ${String(nameSimilarity)}, true)`;
-
-export interface MatchKeys {
-  phoneKey: string | null;
-  emailKey: string | null;
-  domainKey: string | null;
-  /** Raw business name: normalised by the database (normalizedName), as the stored keys were. */
-  name: string | null;
-  countryCode: string | null;
-}
-
-export interface ClaimMatch {
-  leadId: number;
-  partnerId: number;
-  state: string;
-  windowEndsAt: Date;
-  submittedAt: Date;
-  leadStatus: string;
-  /** The merchant account opened from the referral, if any: a closed one is no longer a customer. */
-  merchantStatus: string | null;
-  matchedOn: MatchKind[];
-}
 
 /**
  * Claims and merchants-from-referrals matching these keys: each key reads its own index (btree on

@@ -325,7 +325,9 @@ describe('fraud signals', () => {
     const a = await partner();
     for (const n of [1, 2, 3]) await refer(a, { businessName: `Burst Shop ${n}`, phoneNumber: `51055501${n}0` });
     await admin('PUT', '/admin/integrity-settings', defaultIntegritySettings);
-    const items = (await admin('GET', '/admin/risk')).json().data.items.filter((i: { partner: { id: number } }) => i.partner.id === a.id);
+    const items = (await admin('GET', '/admin/risk'))
+      .json()
+      .data.items.filter((i: { partner: { id: number } }) => i.partner.id === a.id);
     expect(items).toEqual([expect.objectContaining({ signal: 'velocity', action: 'flag', count: 1 })]);
   });
 

@@ -4,7 +4,8 @@ import type { DbExecutor } from '../../db';
 import { merchantAccounts, normalizedName } from '../../db/schema';
 import type { CounterStore } from '../../lib/counter-store';
 import { AppError } from '../../lib/errors';
-import { findMatches, nameSimilarity, owns, withoutAccents } from './claims';
+import { findMatches, nameSimilarity, owns } from './claims';
+import { withoutAccents } from './keys';
 import { companyDomainOf } from './email-domains';
 
 export const precheckDailyLimit = 20;

@@ -3,7 +3,7 @@ import type { IntegritySettings, RiskSignal } from '@portal/contract';
 import type { DbExecutor } from '../../db';
 import { leads, merchantAccounts, referralClaims, riskEvents, riskItems, users } from '../../db/schema';
 import type { CreatedLead } from '../leads';
-import { withoutAccents, type ClaimMatch, type MatchKeys } from './claims';
+import { withoutAccents, type ClaimMatch, type MatchKeys } from './keys';
 import { companyDomainOf, emailDomain, isDisposableEmail } from './email-domains';
 import { maskEmail, maskPhone } from './masking';
 
