@@ -91,7 +91,13 @@ async function adminHeaders(request: APIRequestContext) {
 
 /** The partner's referral, moved by the admin to Approved merchant with the report's first MID. */
 async function approveReferral(request: APIRequestContext, partner: Account, business: string, mid: string): Promise<void> {
-  const form = buildReferralForm({ businessName: business, email: `${randomBytes(5).toString('hex')}@merchant.example` });
+  // A business of its own (phone and email domain): a second partner's referral of the same one is a conflict (issue 25).
+  const own = randomBytes(5).toString('hex');
+  const form = buildReferralForm({
+    businessName: business,
+    email: `owner@${own}.example`,
+    phoneNumber: `415${String(parseInt(own, 16) % 10_000_000).padStart(7, '0')}`,
+  });
   const created = await request.post('/api/v1/leads/referral/by-uuid', {
     headers: { Authorization: `Bearer ${partner.token}` },
     data: { ...composeLeadPayload(form, partner.user.uuid), website: '' },

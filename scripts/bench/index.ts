@@ -7,6 +7,7 @@ import { runDashboardBench } from './dashboard';
 import { runMeBench } from './me';
 import { runMemoryBench } from './memory';
 import { runCommissionBench } from './commissions';
+import { runIntegrityBench } from './integrity';
 
 async function main(): Promise<void> {
   console.log('== Landing page JavaScript (gzip) ==');
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
   await runDashboardBench();
   console.log('\n== Residual report import (20,000 rows) ==');
   await runCommissionBench();
+  console.log('\n== Referral integrity: matching a new referral against 1,000,000 claims and 100,000 merchants (PostgreSQL) ==');
+  await runIntegrityBench();
 }
 
 main().catch((err) => {

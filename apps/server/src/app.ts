@@ -49,6 +49,7 @@ import { dashboardRoutes } from './modules/dashboard';
 import { createVideoHostCache, resourcesAdminRoutes, resourcesRoutes } from './modules/resources';
 import { buildCsp } from './lib/csp';
 import { commissionsAdminRoutes, commissionsPlugin, commissionsRoutes } from './modules/commissions';
+import { integrityAdminRoutes, integrityPartnerRoutes, integrityPlugin } from './modules/integrity';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -190,6 +191,8 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(crmStatusPlugin);
   await app.register(commissionsPlugin);
   await app.register(conversionsPlugin);
+  // After commissionsPlugin: its approval listener opens the merchant's bonus that integrity may hold.
+  await app.register(integrityPlugin);
 
   // The embedded players the resources use: the app's pages admit exactly these in frame-src.
   const videoHosts = createVideoHostCache(opts.db);
@@ -209,6 +212,7 @@ export async function buildApp(opts: BuildAppOptions) {
       await api.register(proposalsRoutes, { prefix: '/proposals' });
       await api.register(resourcesRoutes, { prefix: '/resources' });
       await api.register(commissionsRoutes, { prefix: '/commissions' });
+      await api.register(integrityPartnerRoutes, { prefix: '/leads/mine' });
       // Every admin route: one scope, one guard (plugins/admin-scope.ts).
       await api.register(
         adminScope(
@@ -219,6 +223,7 @@ export async function buildApp(opts: BuildAppOptions) {
           adminStatsRoutes,
           resourcesAdminRoutes(videoHosts),
           commissionsAdminRoutes,
+          integrityAdminRoutes,
         ),
         { prefix: '/admin' },
       );

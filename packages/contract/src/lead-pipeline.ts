@@ -280,6 +280,8 @@ export const partnerLeadSummarySchema = z.object({
   status: leadStatusSchema,
   submitted_at: z.string(),
   updated_at: z.string(),
+  /** Referral integrity holds it (issue 25): the partner sees "Under review", never why. */
+  under_review: z.boolean(),
 });
 export type PartnerLeadSummary = z.infer<typeof partnerLeadSummarySchema>;
 export const partnerLeadDetailSchema = partnerLeadSummarySchema.extend({

@@ -33,13 +33,22 @@ const AdminSettingsPage = lazy(() =>
 );
 
 const AdminLeadsPage = lazy(() => import('@/features/leads/pages/admin-leads-page').then((m) => ({ default: m.AdminLeadsPage })));
+const AdminConflictsPage = lazy(() =>
+  import('@/features/integrity/pages/admin-conflicts-page').then((m) => ({ default: m.AdminConflictsPage })),
+);
+const AdminRiskPage = lazy(() =>
+  import('@/features/integrity/pages/admin-risk-page').then((m) => ({ default: m.AdminRiskPage })),
+);
+const AdminIntegritySettingsPage = lazy(() =>
+  import('@/features/integrity/pages/admin-integrity-settings-page').then((m) => ({ default: m.AdminIntegritySettingsPage })),
+);
 const AdminAuditPage = lazy(() => import('@/features/audit/pages/admin-audit-page').then((m) => ({ default: m.AdminAuditPage })));
 const AdminSubmitRoute = lazy(() =>
   import('@/features/leads/pages/admin-submit-page').then((m) => ({ default: m.AdminSubmitRoute })),
 );
 
 const DashboardPage = lazy(() => import('@/features/dashboard/pages/dashboard-page').then((m) => ({ default: m.DashboardPage })));
-const SubmitPage = lazy(() => import('@/features/leads/pages/submit-page').then((m) => ({ default: m.SubmitPage })));
+const PartnerSubmitRoute = lazy(() => import('./routes/partner-submit-route').then((m) => ({ default: m.PartnerSubmitRoute })));
 const ReferralsPage = lazy(() => import('@/features/leads/pages/referrals-page').then((m) => ({ default: m.ReferralsPage })));
 const ReferralDetailPage = lazy(() =>
   import('@/features/leads/pages/referral-detail-page').then((m) => ({ default: m.ReferralDetailPage })),
@@ -102,6 +111,9 @@ export function createAppRouter() {
                         { path: paths.admin.commissions, element: <AdminCommissionsPage /> },
                         { path: paths.admin.partnerCommissionsPattern, element: <AdminPartnerCommissionsPage /> },
                         { path: paths.admin.statementPattern, element: <AdminStatementPage /> },
+                        { path: paths.admin.conflicts, element: <AdminConflictsPage /> },
+                        { path: paths.admin.risk, element: <AdminRiskPage /> },
+                        { path: paths.admin.integritySettings, element: <AdminIntegritySettingsPage /> },
                       ],
                     },
                   ],
@@ -113,7 +125,7 @@ export function createAppRouter() {
                     { path: paths.partner.referrals, element: <ReferralsPage /> },
                     { path: `${paths.partner.referrals}/:id`, element: <ReferralDetailPage /> },
                     { path: paths.partner.proposal, element: <ProposalPage /> },
-                    { path: paths.partner.submit, element: <SubmitPage /> },
+                    { path: paths.partner.submit, element: <PartnerSubmitRoute /> },
                     { path: paths.partner.tutorials, element: <ResourcesPage /> },
                     { path: paths.partner.compensation, element: <CompensationPage /> },
                     { path: paths.partner.statementPattern, element: <StatementPage /> },

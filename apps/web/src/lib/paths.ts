@@ -20,6 +20,9 @@ export const paths = {
     partnerCommissionsPattern: '/admin/commissions/partners/:id',
     statement: (statementId: number | string) => `/admin/commissions/statements/${statementId}`,
     statementPattern: '/admin/commissions/statements/:id',
+    conflicts: '/admin/conflicts',
+    risk: '/admin/risk',
+    integritySettings: '/admin/integrity-settings',
   },
   partner: {
     dashboard: '/dashboard',

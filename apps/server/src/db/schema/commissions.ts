@@ -15,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
+import { normalizedName } from './integrity';
 import { leads } from './leads';
 import { users } from './users';
 
@@ -61,7 +62,11 @@ export const merchantAccounts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('merchant_accounts_partner_idx').on(t.partnerId)],
+  (t) => [
+    index('merchant_accounts_partner_idx').on(t.partnerId),
+    // Referral integrity matches a new referral's business name against merchants (close names count).
+    index('merchant_accounts_name_trgm_idx').using('gin', sql`${normalizedName(t.business)} gin_trgm_ops`),
+  ],
 );
 
 /** An uploaded residual report: a draft holds the parsed rows; committing writes the residual lines. */
@@ -176,6 +181,12 @@ export const commissionLines = pgTable(
     description: text('description'),
     statementId: uuid('statement_id').references(() => statements.id, { onDelete: 'set null' }),
     importId: uuid('import_id').references(() => commissionImports.id),
+    /**
+     * Referral integrity's line-level hold (`conflict` or `risk`): a held line never reaches a
+     * statement total or a payout until integrity releases it. Distinct from the partner-level
+     * payout hold other features keep.
+     */
+    riskHold: text('risk_hold', { enum: ['conflict', 'risk'] }),
     /** The admin who added a manual line; null for lines the system made. */
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

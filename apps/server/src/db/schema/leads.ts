@@ -65,6 +65,11 @@ export const leads = pgTable(
      * they typed, the program terms in force and the result the server computed from them; null without one.
      */
     estimate: jsonb('estimate').$type<{ input: SavingsEstimateInput; terms: DualPricingTerms; result: SavingsEstimate }>(),
+    /**
+     * Referral integrity holds this referral (a conflict with another partner's, or a risk signal):
+     * the partner sees "Under review", never why. Set by the worker after the lead is stored.
+     */
+    underReview: boolean('under_review').notNull().default(false),
     crmId: text('crm_id'),
     crmNoteId: text('crm_note_id'),
     syncState: text('sync_state', { enum: ['pending', 'synced', 'failed', 'skipped'] })

@@ -44,3 +44,11 @@ export const commissionsPlugin: FastifyPluginAsync = async (app) => {
   };
   app.outbox.register(statementMailAction, handler);
 };
+export {
+  heldLinesOfLeads,
+  holdLinesOfLeads,
+  releaseLinesOfLeads,
+  splitBonusOfLead,
+  voidHeldLinesOfLeads,
+  type RiskHold,
+} from './risk-hold-service';

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   commissionMessages as m,
   midLast4,
@@ -16,6 +16,9 @@ import { conflict, notFound, unprocessable } from '../../lib/errors';
 import type { RecordedLeadEvent } from '../leads';
 import { effectivePlan, effectivePlans } from './plan-service';
 import { refreshDrafts } from './statement-service';
+
+/** The description of both bonus lines of a split award (referral integrity). */
+export const splitAwardDescription = 'Split award';
 
 type LineRow = typeof commissionLines.$inferSelect;
 type MerchantRow = typeof merchantAccounts.$inferSelect;
@@ -129,7 +132,8 @@ export async function evaluateBonuses(tx: DbExecutor, merchantIds: readonly stri
         and(
           inArray(commissionLines.merchantAccountId, ids),
           eq(commissionLines.kind, 'bonus'),
-          isNull(commissionLines.createdBy),
+          // The automatic bonus, and the other partner's share of a split award (risk-hold-service.ts).
+          or(isNull(commissionLines.createdBy), eq(commissionLines.description, splitAwardDescription)),
           inArray(commissionLines.status, ['pending', 'approved']),
         ),
       );

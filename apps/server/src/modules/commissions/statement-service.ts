@@ -79,7 +79,12 @@ const lineSums = {
 
 /** Lines that may go on the month's statement: approved, on no statement, from that month or before. */
 const draftable = (month: string) =>
-  and(eq(commissionLines.status, 'approved'), sql`${commissionLines.statementId} is null`, lte(commissionLines.month, month));
+  and(
+    eq(commissionLines.status, 'approved'),
+    sql`${commissionLines.statementId} is null`,
+    sql`${commissionLines.riskHold} is null`,
+    lte(commissionLines.month, month),
+  );
 
 /**
  * Redraws the month's draft statements from the lines: one per partner whose approved lines up to
@@ -98,13 +103,20 @@ export async function refreshDrafts(tx: DbExecutor, month: string): Promise<void
   await tx
     .update(commissionLines)
     .set({ statementId: null })
-    .where(and(sql`${commissionLines.statementId} in ${monthDrafts}`, sql`${commissionLines.status} <> 'approved'`));
+    .where(
+      and(
+        sql`${commissionLines.statementId} in ${monthDrafts}`,
+        // A held line (referral integrity: a conflict or a risk signal) never counts on a statement.
+        sql`(${commissionLines.status} <> 'approved' or ${commissionLines.riskHold} is not null)`,
+      ),
+    );
   const sums = await tx
     .select({ partnerId: commissionLines.partnerId, ...lineSums })
     .from(commissionLines)
     .where(
       and(
         eq(commissionLines.status, 'approved'),
+        sql`${commissionLines.riskHold} is null`,
         lte(commissionLines.month, month),
         sql`(${commissionLines.statementId} is null or ${commissionLines.statementId} in ${monthDrafts})`,
         sql`not exists (select 1 from ${statements} where ${statements.partnerId} = ${commissionLines.partnerId} and ${statements.month} = ${month} and ${statements.status} <> 'draft')`,
@@ -165,7 +177,8 @@ export async function refreshDrafts(tx: DbExecutor, month: string): Promise<void
     update ${commissionLines} set statement_id = s.id, updated_at = now()
     from ${statements} s
     where s.month = ${month} and s.status = 'draft' and s.partner_id = ${commissionLines.partnerId}
-      and ${commissionLines.status} = 'approved' and ${commissionLines.statementId} is null and ${commissionLines.month} <= ${month}`);
+      and ${commissionLines.status} = 'approved' and ${commissionLines.riskHold} is null
+      and ${commissionLines.statementId} is null and ${commissionLines.month} <= ${month}`);
 }
 
 /**

@@ -119,6 +119,7 @@ const rowColumns = {
   createdAt: leads.createdAt,
   updatedAt: leads.updatedAt,
   statusChangedAt: leads.statusChangedAt,
+  underReview: leads.underReview,
   cursorAt: keysetTimestamp(leads.createdAt),
 };
 export type LeadListRow = Awaited<ReturnType<typeof selectRows>>[number];
@@ -202,6 +203,7 @@ export function toPartnerSummary(row: LeadListRow): PartnerLeadSummary {
     status: row.status,
     submitted_at: row.createdAt.toISOString(),
     updated_at: row.statusChangedAt.toISOString(),
+    under_review: row.underReview,
   };
 }
 

@@ -65,6 +65,7 @@ describe('GET /leads/mine', () => {
       status: 'new',
       submitted_at: at(6).toISOString(),
       updated_at: mine[6]!.statusChangedAt.toISOString(),
+      under_review: false,
     });
     const page2 = (await get(`?limit=4&cursor=${page1.next_cursor}`, token)).json().data;
     expect(page2.next_cursor).toBeNull();

@@ -26,6 +26,10 @@ const actions = [
   { value: 'setting.create', label: 'Setting added' },
   { value: 'setting.update', label: 'Setting updated' },
   { value: 'setting.delete', label: 'Setting deleted' },
+  { value: 'integrity.settings', label: 'Integrity rules changed' },
+  { value: 'integrity.conflict_decision', label: 'Conflict decided' },
+  { value: 'integrity.risk_resolve', label: 'Risk resolved' },
+  { value: 'integrity.risk_void', label: 'Held lines voided' },
 ];
 
 /** A before/after value, short: JSON on one line, cut after 160 characters (the full text on hover). */

@@ -1,7 +1,8 @@
 import { Link, useParams } from 'react-router';
 import { BackLink } from '@/components/ui/back-link';
 import { LeadTimeline } from '@/components/lead-timeline';
-import { LeadStatusBadge } from '@/components/ui/badge';
+import { integrityMessages } from '@portal/contract';
+import { Badge, LeadStatusBadge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { getServerMessage } from '@/lib/api/errors';
@@ -27,6 +28,11 @@ export function ReferralDetailPage() {
               <h1 className="text-2xl font-semibold tracking-tight text-slate-900 wrap-anywhere">{data.business}</h1>
               <div className="flex items-center gap-3 self-start sm:self-auto">
                 <LeadStatusBadge status={data.status} className="text-sm" />
+                {data.under_review && (
+                  <Badge tone="amber" className="text-sm">
+                    {integrityMessages.underReview}
+                  </Badge>
+                )}
                 <Link to={paths.partner.proposalFor(data.id, data.business)} className={buttonClasses('secondary', 'sm')}>
                   Make a proposal
                 </Link>

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
-import { leadStatuses, leadStatusLabels, type LeadStatus, type PartnerLeadSummary } from '@portal/contract';
+import { integrityMessages, leadStatuses, leadStatusLabels, type LeadStatus, type PartnerLeadSummary } from '@portal/contract';
 import { DownloadIcon } from '@/components/icons';
 import { SearchInput } from '@/components/search-input';
-import { LeadStatusBadge } from '@/components/ui/badge';
+import { Badge, LeadStatusBadge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { type Column } from '@/components/ui/table';
@@ -43,7 +43,17 @@ const columns: Column<PartnerLeadSummary>[] = [
       </time>
     ),
   },
-  { key: 'status', header: 'Status', cell: (lead) => <LeadStatusBadge status={lead.status} /> },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (lead) => (
+      <span className="inline-flex flex-wrap gap-1.5">
+        <LeadStatusBadge status={lead.status} />
+        {/* Referral integrity holds it; the partner never learns why. */}
+        {lead.under_review && <Badge tone="amber">{integrityMessages.underReview}</Badge>}
+      </span>
+    ),
+  },
   {
     key: 'updated',
     header: 'Last update',

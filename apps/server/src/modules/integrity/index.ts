@@ -1,0 +1,65 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { and, eq, or } from 'drizzle-orm';
+import { leads, referralClaims, referralConflicts } from '../../db/schema';
+import { enqueue } from '../../lib/outbox';
+import { holdLinesOfLeads, splitBonusOfLead } from '../commissions';
+import { extendWindow, onLeadCreated } from './claims';
+import { INTEGRITY_MAIL, integrityMailHandler } from './integrity-mails';
+import { INTEGRITY_SWEEP, currentSweepSlot, integritySweepHandler, sweepEntry } from './lapse';
+
+export { integrityAdminRoutes, integrityPartnerRoutes } from './integrity-routes';
+export { runIntegritySweep } from './lapse';
+
+/**
+ * Referral integrity's reactions. A new referral is matched and checked in the worker, from the
+ * lead's `lead.created` fan-out (never in the lead's own statement, which stays one insert). A
+ * status move extends the owner's window; an approval of a held referral holds its merchant's lines
+ * (registered after the commissions plugin, whose listener opens the account and its bonus first).
+ * The hourly sweep (warnings, releases, the weekly reminder) is an outbox entry that schedules the next.
+ */
+export const integrityPlugin: FastifyPluginAsync = async (app) => {
+  app.leadEvents.onCreated((tx, created) => onLeadCreated(tx, app.leadEvents, created));
+  app.leadEvents.on(async (tx, event) => {
+    if (event.kind !== 'status' || !event.toStatus) return;
+    await extendWindow(tx, event.leadId, event.createdAt);
+    if (event.toStatus !== 'approved') return;
+    const [lead] = await tx.select({ underReview: leads.underReview }).from(leads).where(eq(leads.id, event.leadId));
+    const [claim] = await tx
+      .select({ state: referralClaims.state })
+      .from(referralClaims)
+      .where(eq(referralClaims.leadId, event.leadId));
+    const heldByClaim = claim && ['conflict', 'lost', 'rejected', 'not_eligible'].includes(claim.state);
+    if (lead?.underReview || heldByClaim) await holdLinesOfLeads(tx, [event.leadId], heldByClaim ? 'conflict' : 'risk');
+    // A split decided before the approval: the bonus the account just got is shared now.
+    const [decided] = await tx
+      .select()
+      .from(referralConflicts)
+      .where(
+        and(
+          eq(referralConflicts.decision, 'split'),
+          or(eq(referralConflicts.firstLeadId, event.leadId), eq(referralConflicts.secondLeadId, event.leadId)),
+        ),
+      )
+      .limit(1);
+    if (decided?.decision === 'split' && decided.firstShareBps) {
+      const otherLeadId = decided.firstLeadId === event.leadId ? decided.secondLeadId : decided.firstLeadId;
+      const [other] = await tx.select({ partnerId: leads.partnerId }).from(leads).where(eq(leads.id, otherLeadId));
+      const ownerBps = decided.firstLeadId === event.leadId ? decided.firstShareBps : 10_000 - decided.firstShareBps;
+      if (other?.partnerId)
+        await splitBonusOfLead(tx, {
+          leadId: event.leadId,
+          otherPartnerId: other.partnerId,
+          ownerShareBps: ownerBps,
+          actorId: decided.decidedBy,
+        });
+    }
+  });
+  app.outbox.register(INTEGRITY_MAIL, integrityMailHandler({ mailer: app.mailer, publicUrl: app.config.publicUrl }));
+  app.outbox.register(INTEGRITY_SWEEP, integritySweepHandler());
+  if (app.config.WORKER !== 'off') {
+    // The first sweep of this hour; later ones are scheduled by each run (dedupe keys keep one per hour).
+    app.addHook('onReady', async () => {
+      await enqueue(app.db, sweepEntry(currentSweepSlot()));
+    });
+  }
+};
