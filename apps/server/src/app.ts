@@ -49,6 +49,7 @@ import { dashboardRoutes } from './modules/dashboard';
 import { createVideoHostCache, resourcesAdminRoutes, resourcesRoutes } from './modules/resources';
 import { buildCsp } from './lib/csp';
 import { commissionsAdminRoutes, commissionsPlugin, commissionsRoutes } from './modules/commissions';
+import { payoutDetailsRoutes, payoutsAdminRoutes, payoutsPlugin } from './modules/payouts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -190,6 +191,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(crmStatusPlugin);
   await app.register(commissionsPlugin);
   await app.register(conversionsPlugin);
+  await app.register(payoutsPlugin);
 
   // The embedded players the resources use: the app's pages admit exactly these in frame-src.
   const videoHosts = createVideoHostCache(opts.db);
@@ -202,6 +204,7 @@ export async function buildApp(opts: BuildAppOptions) {
       api.get('/health', { schema: { hide: true } }, async () => ({ status: 'success' as const }));
       await api.register(usersRoutes, { prefix: '/users' });
       await api.register(conversionsRoutes, { prefix: '/users/conversions-api' });
+      await api.register(payoutDetailsRoutes, { prefix: '/users/payout-details' });
       await api.register(unsubscribeRoutes, { prefix: '/notifications' });
       await api.register(settingsPublicRoutes);
       await api.register(leadsRoutes, { prefix: '/leads' });
@@ -219,6 +222,7 @@ export async function buildApp(opts: BuildAppOptions) {
           adminStatsRoutes,
           resourcesAdminRoutes(videoHosts),
           commissionsAdminRoutes,
+          payoutsAdminRoutes,
         ),
         { prefix: '/admin' },
       );

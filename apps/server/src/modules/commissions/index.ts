@@ -44,3 +44,4 @@ export const commissionsPlugin: FastifyPluginAsync = async (app) => {
   };
   app.outbox.register(statementMailAction, handler);
 };
+export { effectivePlans, getCurrency } from './plan-service';
