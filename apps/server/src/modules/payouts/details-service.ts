@@ -159,7 +159,7 @@ async function readinessFor(db: DbExecutor, profile: ProfileRow | undefined, par
     })
     .from(payouts)
     .innerJoin(payoutBatches, eq(payoutBatches.id, payouts.batchId))
-    .where(and(eq(payouts.partnerId, partnerId), eq(payouts.prenote, false), sql`${payouts.status} <> 'canceled'`))
+    .where(and(eq(payouts.partnerId, partnerId), sql`${payouts.status} <> 'canceled'`))
     .orderBy(sql`${payouts.createdAt} desc`)
     .limit(1);
   const hold = profile?.payoutHoldSince ? m.holdBankChanged(isoDay(profile.payoutHoldSince)) : null;
