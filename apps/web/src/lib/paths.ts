@@ -20,6 +20,7 @@ export const paths = {
     partnerCommissionsPattern: '/admin/commissions/partners/:id',
     statement: (statementId: number | string) => `/admin/commissions/statements/${statementId}`,
     statementPattern: '/admin/commissions/statements/:id',
+    payouts: '/admin/payouts',
   },
   partner: {
     dashboard: '/dashboard',
@@ -29,6 +30,7 @@ export const paths = {
     statement: (statementId: number | string) => `/compensation/statements/${statementId}`,
     statementPattern: '/compensation/statements/:id',
     settings: '/settings',
+    payoutSettings: '/settings?tab=payouts',
     referrals: '/referrals',
     referral: (id: string) => `/referrals/${encodeURIComponent(id)}`,
     /** A proposal PDF for a merchant; from a referral with its id and business name prefilled. */

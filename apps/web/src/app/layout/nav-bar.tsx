@@ -20,6 +20,7 @@ const adminLinks: NavItem[] = [
   { to: paths.admin.leads, label: 'Referrals' },
   { to: paths.admin.users, label: 'Users' },
   { to: paths.admin.commissions, label: 'Commissions' },
+  { to: paths.admin.payouts, label: 'Payouts' },
   { to: paths.admin.tutorials, label: 'Resources' },
   { to: paths.admin.settings, label: 'Settings' },
 ];

@@ -86,4 +86,16 @@ export const apiPaths = {
     statementsPublish: '/admin/statements/publish',
     statementsPaid: '/admin/statements/paid',
   },
+  payouts: {
+    details: '/users/payout-details',
+    review: '/admin/payouts/review',
+    reviewDecision: (reviewId: string) => `/admin/payouts/review/${id(reviewId)}`,
+    reviewReveal: (reviewId: string) => `/admin/payouts/review/${id(reviewId)}/reveal`,
+    batches: '/admin/payouts/batches',
+    batch: (batchId: string) => `/admin/payouts/batches/${id(batchId)}`,
+    batchPayout: (batchId: string, payoutId: string) => `/admin/payouts/batches/${id(batchId)}/payouts/${id(payoutId)}`,
+    batchNacha: (batchId: string) => `/admin/payouts/batches/${id(batchId)}/nacha`,
+    batchSent: (batchId: string) => `/admin/payouts/batches/${id(batchId)}/sent`,
+    returns: '/admin/payouts/returns',
+  },
 } as const;
