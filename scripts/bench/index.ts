@@ -7,6 +7,7 @@ import { runDashboardBench } from './dashboard';
 import { runMeBench } from './me';
 import { runMemoryBench } from './memory';
 import { runCommissionBench } from './commissions';
+import { runPayoutBench } from './payouts';
 
 async function main(): Promise<void> {
   console.log('== Landing page JavaScript (gzip) ==');
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
   await runDashboardBench();
   console.log('\n== Residual report import (20,000 rows) ==');
   await runCommissionBench();
+  console.log('\n== Payout batch and its NACHA file (10,000 partners) ==');
+  await runPayoutBench();
 }
 
 main().catch((err) => {

@@ -62,7 +62,7 @@ export function TaxFormSection({ details }: { details: PayoutDetails }) {
       )}
       {form && !editing && (
         <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2" data-testid="tax-form-summary">
-          <Item label="Form">{`${formLabels[form.kind]} · ${form.form_revision}`}</Item>
+          <Item label="Form">{form.form_revision}</Item>
           <Item label="Name">{[form.legal_name, form.business_name].filter(Boolean).join(' · ')}</Item>
           {form.tin_masked && <Item label="Taxpayer ID">{form.tin_masked}</Item>}
           <Item label="Signed">{`${form.signature}, ${new Date(form.signed_at).toLocaleDateString()}`}</Item>
