@@ -1,3 +1,12 @@
+CREATE TABLE "form_1099_corrections" (
+	"partner_id" integer NOT NULL,
+	"year" integer NOT NULL,
+	"reason" text NOT NULL,
+	"corrected_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "form_1099_corrections_partner_id_year_pk" PRIMARY KEY("partner_id","year")
+);
+--> statement-breakpoint
 CREATE TABLE "payout_batches" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"number" serial NOT NULL,
@@ -76,6 +85,8 @@ CREATE TABLE "payouts" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "form_1099_corrections" ADD CONSTRAINT "form_1099_corrections_partner_id_users_id_fk" FOREIGN KEY ("partner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "form_1099_corrections" ADD CONSTRAINT "form_1099_corrections_corrected_by_users_id_fk" FOREIGN KEY ("corrected_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payout_batches" ADD CONSTRAINT "payout_batches_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payout_batches" ADD CONSTRAINT "payout_batches_sent_by_users_id_fk" FOREIGN KEY ("sent_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payout_profiles" ADD CONSTRAINT "payout_profiles_partner_id_users_id_fk" FOREIGN KEY ("partner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -82,6 +82,9 @@ export const payoutMessages = {
   returnedSubject: 'Your payout was returned by your bank',
   returnedBody: (amount: string, code: string, text: string, fix: string) =>
     `Your payout of ${amount} was returned by your bank (${code}: ${text}). ${fix} We retry in the next payout batch.`,
+  w8ExpiringSubject: 'Your W-8 expires soon',
+  w8ExpiringBody: (day: string) =>
+    `Your W-8 is valid until ${day}. Sign a new one in Settings → Payouts before then, or your payouts are held.`,
   reminderSubject: 'Add your payout details to get paid',
   reminderBody: (amount: string) =>
     `You have ${amount} waiting, held until your tax form and bank account are ready. Open Settings → Payouts to add them.`,
@@ -89,4 +92,6 @@ export const payoutMessages = {
   yearInvalid: 'Choose a year from 2020 on',
   corporationFlag: 'Corporation: usually exempt from 1099-NEC',
   form1099NotFound: 'No 1099-NEC for this year',
+  form1099Corrected: 'Marked corrected: the export and the partner’s copy say CORRECTED',
+  notAPayee: 'This partner is not a 1099-NEC payee for that year',
 } as const;

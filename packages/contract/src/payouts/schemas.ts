@@ -200,6 +200,8 @@ export const payoutDetailsSchema = z.object({
   bank: bankAccountSchema.nullable(),
   outside_allowed: z.boolean(),
   currency: z.string(),
+  /** The partner's 1099-NEC copies: ended years in which their payments reached the threshold. */
+  tax_documents: z.array(z.object({ year: z.number(), total_cents: z.number(), corrected: z.boolean() })),
 });
 export type PayoutDetails = z.infer<typeof payoutDetailsSchema>;
 export const payoutDetailsResponse = successEnvelope(payoutDetailsSchema);
@@ -334,6 +336,7 @@ export const form1099RowSchema = z.object({
   total_cents: z.number(),
   corporation: z.boolean(),
   flag: z.string().nullable(),
+  corrected: z.boolean(),
 });
 export type Form1099Row = z.infer<typeof form1099RowSchema>;
 export const form1099Response = successEnvelope(
@@ -347,3 +350,10 @@ export const revealRequest = z
     message: twoFactorMessages.oneFactorOnly,
     path: ['code'],
   });
+
+export const correct1099Request = z.object({
+  partner_id: z.number().int().positive(),
+  year: form1099Query.shape.year,
+  reason: z.string({ error: m.reasonRequired }).trim().min(1, m.reasonRequired).max(500, m.reasonTooLong),
+});
+export type Correct1099Request = z.infer<typeof correct1099Request>;

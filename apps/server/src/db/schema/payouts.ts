@@ -173,3 +173,18 @@ export const payoutStatements = pgTable(
       .where(sql`${t.active}`),
   ],
 );
+
+/** A 1099-NEC an admin marked corrected (issue 22 §3): the CSV and the partner's copy say CORRECTED. */
+export const form1099Corrections = pgTable(
+  'form_1099_corrections',
+  {
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    reason: text('reason').notNull(),
+    correctedBy: integer('corrected_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.partnerId, t.year] })],
+);

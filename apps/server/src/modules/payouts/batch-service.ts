@@ -19,7 +19,8 @@ import { enqueue } from '../../lib/outbox';
 import type { SecretBox } from '../../lib/secret-box';
 import { effectivePlans, getCurrency } from '../commissions';
 import { getSettingValue } from '../settings';
-import { isoDay, isReady, payoutMailActions, settingKeys, type ProfileRow } from './details-service';
+import { isoDay, isReady, payoutMailActions, type ProfileRow } from './details-service';
+import { settingKeys } from './payout-settings';
 import { buildNachaFile, type NachaEntry, type NachaOriginator } from './nacha';
 import { openBank } from './payout-box';
 

@@ -32,6 +32,8 @@ import type { SecretBox } from '../../lib/secret-box';
 import { getCurrency } from '../commissions';
 import { getSettingValue } from '../settings';
 import { bankContext, tinContext } from './payout-box';
+import { settingKeys } from './payout-settings';
+import { partnerTaxDocuments } from './tax-service';
 
 export type ProfileRow = typeof payoutProfiles.$inferSelect;
 
@@ -40,19 +42,11 @@ export const payoutMailActions = {
   reviewRejected: 'mail.payout_review_rejected',
   returned: 'mail.payout_returned',
   reminder: 'mail.payout_reminder',
+  w8Expiring: 'mail.payout_w8_expiring',
 } as const;
 
 /** A bank account changed this many days or fewer before a payout holds that payout once. */
 export const BANK_CHANGE_HOLD_DAYS = 10;
-
-export const settingKeys = {
-  allowOutside: 'payouts.allow_outside',
-  odfiRouting: 'payouts.odfi_routing',
-  odfiName: 'payouts.odfi_name',
-  companyName: 'payouts.company_name',
-  companyId: 'payouts.company_id',
-  thresholdPrefix: 'payouts.1099_threshold.',
-} as const;
 
 export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -194,6 +188,7 @@ export async function getPayoutDetails(db: DbExecutor, partnerId: number, now = 
     bank: profile ? toBankAccount(profile) : null,
     outside_allowed: await outsideAllowed(db),
     currency: await getCurrency(db),
+    tax_documents: await partnerTaxDocuments(db, partnerId, now),
   };
 }
 
@@ -277,6 +272,16 @@ export async function putPayoutDetails(
           form_revision: w8FormRevisions[t.kind],
           expires_on: w8ExpiresOn(t.signed_on),
         };
+        // Sixty days before the form lapses, the partner is asked to sign a new one.
+        const expires = Date.parse(`${w8ExpiresOn(t.signed_on)}T00:00:00Z`);
+        await enqueue(tx, {
+          action: payoutMailActions.w8Expiring,
+          subjectType: 'user',
+          subjectId: String(partnerId),
+          payload: { userId: partnerId, expiresOn: w8ExpiresOn(t.signed_on) },
+          dedupeKey: `${payoutMailActions.w8Expiring}:${partnerId}:${w8ExpiresOn(t.signed_on)}`,
+          at: new Date(Math.max(now.getTime(), expires - 60 * 86_400_000)),
+        });
         next.tinSealed = t.foreign_tin ? box.seal(t.foreign_tin, tinContext(partnerId)) : null;
         next.tinLast4 = t.foreign_tin ? last4(t.foreign_tin) : null;
       }

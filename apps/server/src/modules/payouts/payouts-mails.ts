@@ -7,7 +7,7 @@ import { composeMail } from '../../lib/mail-layout';
 import type { OutboxHandler } from '../../lib/outbox';
 import { getCurrency } from '../commissions';
 import { getBrandName } from '../settings';
-import { getReadiness, payoutMailActions } from './details-service';
+import { getPayoutDetails, getReadiness, payoutMailActions } from './details-service';
 
 /** The payout mails, sent by the outbox worker; each reads the current state and skips what no longer applies. */
 export const payoutsPlugin: FastifyPluginAsync = async (app) => {
@@ -62,6 +62,15 @@ export const payoutsPlugin: FastifyPluginAsync = async (app) => {
         subject: m.returnedSubject,
         body: m.returnedBody(formatCents(payout.amountCents, currency), payout.returnCode, code.text, code.fix),
       };
+    }),
+  );
+  app.outbox.register(
+    payoutMailActions.w8Expiring,
+    mailHandler(async (p, { db }) => {
+      const details = await getPayoutDetails(db, Number(p.userId));
+      // Replaced by a newer form meanwhile: nothing to say.
+      if (details.tax_form?.expires_on !== p.expiresOn) return null;
+      return { subject: m.w8ExpiringSubject, body: m.w8ExpiringBody(String(p.expiresOn)) };
     }),
   );
   app.outbox.register(

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   batchDetailResponse,
   batchListResponse,
+  correct1099Request,
   createBatchRequest,
   form1099Query,
   form1099Response,
@@ -37,7 +38,9 @@ import {
 import { getPayoutDetails, putPayoutDetails } from './details-service';
 import { payoutBox } from './payout-box';
 import { decideReview, listReviews, revealReview } from './review-service';
-import { export1099Csv, list1099 } from './tax-service';
+import { correct1099, export1099Csv, list1099, partner1099Pdf } from './tax-service';
+import { getBrandName, getSettingValue } from '../settings';
+import { settingKeys } from './payout-settings';
 
 const tags = ['payouts'];
 const idParam = z.object({ id: z.uuid({ error: m.batchNotFound }) });
@@ -73,6 +76,29 @@ export const payoutDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
       message: m.saved,
       data: await putPayoutDetails(app.db, payoutBox(app.config), currentUser(request).id, request.body),
     }),
+  );
+  app.get(
+    '/1099/:ref',
+    {
+      schema: {
+        tags,
+        summary: 'The partner’s copy of their 1099-NEC for an ended year: {year}.pdf',
+        params: z.object({ ref: z.string().max(12) }),
+        response: { 200: fileResponse('The PDF', ['application/pdf']), ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const match = /^(\d{4})\.pdf$/.exec(request.params.ref);
+      if (!match) return reply.status(404).send({ status: 'error', message: m.form1099NotFound });
+      const year = Number(match[1]);
+      const payer = (await getSettingValue(app.db, settingKeys.companyName)) ?? (await getBrandName(app.db));
+      const pdf = await partner1099Pdf(app.db, currentUser(request).id, year, { name: payer });
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="1099-nec-${year}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
   );
 };
 
@@ -256,6 +282,21 @@ export const payoutsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ status: 'success' as const, data: await list1099(app.db, request.query.year) }),
+  );
+  app.post(
+    '/tax/1099/corrections',
+    {
+      schema: {
+        tags,
+        summary: 'Issue a payee’s 1099-NEC again, marked CORRECTED',
+        body: correct1099Request,
+        response: { 200: form1099Response, ...errorResponses(400, 401, 403, 422) },
+      },
+    },
+    async (request) => {
+      await correct1099(app.db, request.body, currentUser(request).id);
+      return { status: 'success' as const, message: m.form1099Corrected, data: await list1099(app.db, request.body.year) };
+    },
   );
   app.get(
     '/tax/1099.csv',

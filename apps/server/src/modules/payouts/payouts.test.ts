@@ -218,6 +218,11 @@ describe('PUT /users/payout-details: each field refused with its own message', (
     expect(form.address.country).toBe('DE');
     expect(form.form_revision).toMatch(/^W-8BEN /);
     expect(res.json().data.readiness).toMatchObject({ state: 'needs_attention', message: m.reasonBankMissing });
+    // Sixty days before it lapses, a reminder.
+    const [reminder] = await db.select().from(outbox).where(eq(outbox.action, 'mail.payout_w8_expiring'));
+    expect(reminder!.nextAttemptAt.toISOString().slice(0, 10)).toBe(
+      new Date(Date.parse(`${form.expires_on}T00:00:00Z`) - 60 * 86_400_000).toISOString().slice(0, 10),
+    );
   });
 });
 
@@ -596,5 +601,36 @@ describe('1099-NEC', () => {
     expect(rows.find((r) => r['Recipient Name'] === 'Una Under')).toBeUndefined();
     const [exportAudit] = await db.select().from(auditLog).where(eq(auditLog.action, 'tax.1099_export'));
     expect(JSON.stringify(exportAudit)).not.toContain('222334444');
+
+    // A corrected form: the export says so.
+    const notPayee = await call('POST', '/admin/tax/1099/corrections', adminAuth, {
+      partner_id: under.partner.id,
+      year: 2026,
+      reason: 'x',
+    });
+    expect(notPayee.statusCode).toBe(422);
+    const corrected = await call('POST', '/admin/tax/1099/corrections', adminAuth, {
+      partner_id: at.partner.id,
+      year: 2026,
+      reason: 'A return after January',
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json().data.items.find((i: { partner_id: number }) => i.partner_id === at.partner.id).corrected).toBe(true);
+    const csv2 = await app.inject({ method: 'GET', url: `${api}/admin/tax/1099.csv?year=2026`, headers: adminAuth });
+    const rows2 = parse(csv2.body.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
+    expect(rows2.find((r) => r['Recipient Name'] === 'Abe At')!.Corrected).toBe('Y');
+
+    // The partner's copy of an ended year (2025), from their payout details; none for 2026 yet.
+    const una = await call('GET', '/users/payout-details', under.auth);
+    expect(una.json().data.tax_documents).toEqual([{ year: 2025, total_cents: 70_000, corrected: false }]);
+    const pdf = await app.inject({ method: 'GET', url: `${api}/users/payout-details/1099/2025.pdf`, headers: under.auth });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.rawPayload.includes(Buffer.from('111223333'))).toBe(false);
+    const notYet = await app.inject({ method: 'GET', url: `${api}/users/payout-details/1099/2026.pdf`, headers: at.auth });
+    expect(notYet.statusCode).toBe(404);
+    const other = await app.inject({ method: 'GET', url: `${api}/users/payout-details/1099/2025.pdf`, headers: at.auth });
+    expect(other.statusCode).toBe(404);
   });
 });

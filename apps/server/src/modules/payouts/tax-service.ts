@@ -2,18 +2,22 @@ import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import {
   corporationTypes,
   default1099ThresholdCents,
+  formatCents,
   maskTin,
   payoutMessages as m,
+  type Correct1099Request,
   type EntityType,
   type Form1099Row,
 } from '@portal/contract';
 import type { Database, DbExecutor } from '../../db';
-import { payoutProfiles, statements } from '../../db/schema';
+import { form1099Corrections, payoutProfiles, statements } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
+import { notFound, unprocessable } from '../../lib/errors';
 import { csvRow, CsvNumber } from '../../lib/csv';
+import { registerFonts, writeText } from '../../lib/pdf-fonts';
 import type { SecretBox } from '../../lib/secret-box';
 import { getSettingValue } from '../settings';
-import { settingKeys } from './details-service';
+import { settingKeys } from './payout-settings';
 import { tinContext } from './payout-box';
 
 /** The year's threshold: the program's setting for that year (cents) when set, else the law's. */
@@ -28,9 +32,13 @@ interface Payee {
 }
 
 /** US payees (a W-9 on file) whose statements paid in the year reach the threshold. */
-async function payees(db: DbExecutor, year: number, threshold: number): Promise<Payee[]> {
+async function payees(db: DbExecutor, year: number, threshold: number, partnerId?: number): Promise<Payee[]> {
   const rows = await db
-    .select({ profile: payoutProfiles, total: sql<number>`sum(${statements.totalCents})`.mapWith(Number) })
+    .select({
+      profile: payoutProfiles,
+      total: sql<number>`sum(${statements.totalCents})`.mapWith(Number),
+      corrected: sql<boolean>`exists (select 1 from ${form1099Corrections} c where c.partner_id = ${payoutProfiles.partnerId} and c.year = ${year})`,
+    })
     .from(statements)
     .innerJoin(payoutProfiles, eq(payoutProfiles.partnerId, statements.partnerId))
     .where(
@@ -39,12 +47,13 @@ async function payees(db: DbExecutor, year: number, threshold: number): Promise<
         gte(statements.paidOn, `${year}-01-01`),
         lte(statements.paidOn, `${year}-12-31`),
         eq(payoutProfiles.taxKind, 'w9'),
+        partnerId === undefined ? undefined : eq(payoutProfiles.partnerId, partnerId),
       ),
     )
     .groupBy(payoutProfiles.partnerId)
     .having(sql`sum(${statements.totalCents}) >= ${threshold}`)
     .orderBy(asc(payoutProfiles.partnerId));
-  return rows.map(({ profile: p, total }) => {
+  return rows.map(({ profile: p, total, corrected }) => {
     const form = p.taxForm!;
     const corporation = corporationTypes.includes(form.entity_type as EntityType);
     return {
@@ -58,6 +67,7 @@ async function payees(db: DbExecutor, year: number, threshold: number): Promise<
         total_cents: total,
         corporation,
         flag: corporation ? m.corporationFlag : null,
+        corrected: Boolean(corrected),
       },
     };
   });
@@ -114,7 +124,7 @@ export async function export1099Csv(db: Database, box: SecretBox, year: number, 
       form.address.country,
       new CsvNumber((row.total_cents / 100).toFixed(2)),
       row.corporation ? 'Y' : 'N',
-      'N',
+      row.corrected ? 'Y' : 'N',
       `P${profile.partnerId}`,
     ]);
   }
@@ -126,4 +136,107 @@ export async function export1099Csv(db: Database, box: SecretBox, year: number, 
     after: { payees: list.length, threshold_cents: threshold },
   });
   return body;
+}
+
+/** The partner's 1099-NEC copies: every ended year (from 2020) in which they were a payee. */
+export async function partnerTaxDocuments(db: DbExecutor, partnerId: number, now = new Date()) {
+  const years = await db
+    .selectDistinct({ year: sql<number>`extract(year from ${statements.paidOn})::int`.mapWith(Number) })
+    .from(statements)
+    .where(and(eq(statements.partnerId, partnerId), eq(statements.status, 'paid')));
+  const out: { year: number; total_cents: number; corrected: boolean }[] = [];
+  for (const { year } of years.sort((a, b) => b.year - a.year)) {
+    if (year >= now.getUTCFullYear() || year < 2020) continue;
+    const [payee] = await payees(db, year, await thresholdFor(db, year), partnerId);
+    if (payee) out.push({ year, total_cents: payee.row.total_cents, corrected: payee.row.corrected });
+  }
+  return out;
+}
+
+/** POST /admin/tax/1099/corrections: the form of a payee for a year is issued again, marked CORRECTED. */
+export async function correct1099(db: Database, input: Correct1099Request, actorId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [payee] = await payees(tx, input.year, await thresholdFor(tx, input.year), input.partner_id);
+    if (!payee) throw unprocessable(m.notAPayee, { partner_id: m.notAPayee });
+    await tx
+      .insert(form1099Corrections)
+      .values({ partnerId: input.partner_id, year: input.year, reason: input.reason, correctedBy: actorId })
+      .onConflictDoUpdate({
+        target: [form1099Corrections.partnerId, form1099Corrections.year],
+        set: { reason: input.reason, correctedBy: actorId, createdAt: new Date() },
+      });
+    await recordAudit(tx, {
+      actorId,
+      action: 'tax.1099_correct',
+      targetType: 'user',
+      targetId: input.partner_id,
+      after: { year: input.year, reason: input.reason, total_cents: payee.row.total_cents },
+    });
+  });
+}
+
+/**
+ * The partner's copy (Copy B) of their 1099-NEC for an ended year, as a PDF. The TIN is truncated to
+ * its last four digits, as the IRS allows on a recipient's copy.
+ */
+export async function partner1099Pdf(
+  db: DbExecutor,
+  partnerId: number,
+  year: number,
+  payer: { name: string; now?: Date },
+): Promise<Buffer> {
+  const now = payer.now ?? new Date();
+  const [payee] = year < now.getUTCFullYear() ? await payees(db, year, await thresholdFor(db, year), partnerId) : [];
+  if (!payee) throw notFound(m.form1099NotFound);
+  const { default: PDFDocument } = await import('pdfkit');
+  const fixedDate = new Date(`${year + 1}-01-31T00:00:00Z`);
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: 50,
+    compress: true,
+    info: {
+      Title: `Form 1099-NEC ${year}`,
+      Author: payer.name,
+      Creator: payer.name,
+      Producer: payer.name,
+      CreationDate: fixedDate,
+      ModDate: fixedDate,
+    },
+  });
+  registerFonts(doc);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const form = payee.profile.taxForm!;
+  const r = payee.row;
+  writeText(doc.fontSize(18).fillColor('#111827'), 'bold', `Form 1099-NEC ${year}${r.corrected ? ' (CORRECTED)' : ''}`);
+  doc.moveDown(0.2).font('Sans').fontSize(11).fillColor('#374151').text('Nonemployee Compensation · Copy B, for recipient');
+  doc.moveDown(1).fontSize(10).fillColor('#111827');
+  writeText(doc, 'bold', "PAYER'S name");
+  writeText(doc, 'regular', payer.name);
+  doc.moveDown(0.6);
+  writeText(doc, 'bold', "RECIPIENT'S name");
+  writeText(doc, 'regular', [form.legal_name, form.business_name].filter(Boolean).join('\n'));
+  writeText(doc, 'regular', [form.address.line1, form.address.line2].filter(Boolean).join(', '));
+  writeText(doc, 'regular', `${form.address.city}, ${form.address.state ?? ''} ${form.address.zip ?? ''}`);
+  doc.moveDown(0.6);
+  writeText(doc, 'bold', "RECIPIENT'S TIN");
+  writeText(doc, 'regular', r.tin_masked);
+  doc.moveDown(0.6);
+  writeText(doc, 'bold', 'Account number');
+  writeText(doc, 'regular', `P${partnerId}`);
+  doc.moveDown(0.6);
+  writeText(doc, 'bold', 'Box 1 · Nonemployee compensation');
+  writeText(doc.fontSize(14), 'bold', formatCents(r.total_cents, 'USD'));
+  doc.moveDown(1).fontSize(8).fillColor('#6b7280');
+  writeText(
+    doc,
+    'regular',
+    'This is important tax information and is being furnished to the IRS. If you are required to file a return, a negligence penalty or other sanction may be imposed on you if this income is taxable and the IRS determines that it has not been reported.',
+  );
+  doc.end();
+  return done;
 }
