@@ -496,7 +496,7 @@ describe('batches, NACHA, sent, returns', () => {
     );
 
     // The full numbers appear in no stored audit row, no API answer and no log line.
-    expect(answers.length).toBeGreaterThan(20);
+    expect(answers.length).toBeGreaterThan(15);
     expect(logs.length).toBeGreaterThan(10);
     const audit = JSON.stringify(await db.select().from(auditLog));
     const outboxRows = JSON.stringify(await db.select().from(outbox));
