@@ -97,5 +97,9 @@ export const apiPaths = {
     batchNacha: (batchId: string) => `/admin/payouts/batches/${id(batchId)}/nacha`,
     batchSent: (batchId: string) => `/admin/payouts/batches/${id(batchId)}/sent`,
     returns: '/admin/payouts/returns',
+    partner1099: (year: number) => `/users/payout-details/1099/${id(year)}.pdf`,
+    tax1099: '/admin/tax/1099',
+    tax1099Csv: '/admin/tax/1099.csv',
+    tax1099Corrections: '/admin/tax/1099/corrections',
   },
 } as const;

@@ -6,6 +6,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { QueryError } from '@/components/ui/query-state';
 import { paths } from '@/lib/paths';
 import { usePayoutDetails } from '../api/get-payout-details';
+import { useDownload1099 } from '../api/download-1099';
+import { Button } from '@/components/ui/button';
 
 export const readinessTones: Record<ReadinessState, BadgeTone> = {
   not_started: 'slate',
@@ -21,6 +23,7 @@ export const readinessTones: Record<ReadinessState, BadgeTone> = {
  */
 export function PayoutReadinessCard({ withLink = true }: { withLink?: boolean }) {
   const details = usePayoutDetails();
+  const download = useDownload1099();
   if (details.isError) return <QueryError query={details} title="Could not load your payout status" />;
   const data = details.data;
   return (
@@ -82,6 +85,23 @@ export function PayoutReadinessCard({ withLink = true }: { withLink?: boolean })
             </div>
           )}
         </dl>
+      )}
+      {data && data.tax_documents.length > 0 && (
+        <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4 text-sm">
+          <span className="text-slate-500">Tax forms:</span>
+          {data.tax_documents.map((d) => (
+            <Button
+              key={d.year}
+              size="sm"
+              variant="secondary"
+              isLoading={download.isPending && download.variables === d.year}
+              onClick={() => download.mutate(d.year)}
+            >
+              1099-NEC {d.year}
+              {d.corrected ? ' (corrected)' : ''} · PDF
+            </Button>
+          ))}
+        </div>
       )}
     </Card>
   );

@@ -6,7 +6,6 @@ import {
   w8Input,
   w9Input,
   type PayoutDetails,
-  type TaxForm,
 } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -20,7 +19,6 @@ import { useSavePayoutDetails } from '../api/save-payout-details';
 import { setPartErrors } from './server-field-errors';
 import { reviewTones, reviewLabels } from './review-status';
 
-const formLabels: Record<TaxForm['kind'], string> = { w9: 'W-9', w8ben: 'W-8BEN', w8bene: 'W-8BEN-E' };
 const entityOptions = entityTypes.map((value) => ({ value, label: entityTypeLabels[value] }));
 const certifyText =
   'Under penalties of perjury, I certify that the information on this form is true, correct and complete, and that the taxpayer identification number shown is correct.';
