@@ -52,8 +52,8 @@ async function partnerPage(browser: Browser, baseURL: string, size: { width: num
 
 async function expectReadiness(page: Page, label: string) {
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Payouts', level: 2 })).toBeVisible();
-  await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Payouts', level: 2 })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(label, { exact: true }).first()).toBeVisible({ timeout: 30_000 });
 }
 
 for (const viewport of viewports) {
@@ -138,7 +138,8 @@ for (const viewport of viewports) {
 
       // The partner sees the payout on /compensation.
       await p.goto('/compensation');
-      await expect(p.getByTestId('last-payout')).toContainText(`${formatCents(amount)} · Sent`);
+      // A fresh page load: its chunks and three requests, slow on a loaded machine.
+      await expect(p.getByTestId('last-payout')).toContainText(`${formatCents(amount)} · Sent`, { timeout: 30_000 });
 
       // The bank returns it: R03.
       await payoutRow.getByRole('button', { name: 'Record return' }).click();
@@ -148,7 +149,7 @@ for (const viewport of viewports) {
       await expect(payoutRow).toContainText('Returned R03');
 
       await p.goto('/settings?tab=payouts');
-      await expect(p.getByText('Needs attention', { exact: true })).toBeVisible();
+      await expect(p.getByText('Needs attention', { exact: true })).toBeVisible({ timeout: 30_000 });
       await expect(p.getByTestId('readiness-message')).toContainText('R03');
       await p.getByRole('button', { name: 'Change bank account' }).click();
       const again = p.getByRole('form', { name: 'Bank account' });
@@ -166,7 +167,7 @@ for (const viewport of viewports) {
       await expect(retryRow).toContainText(formatCents(amount));
       await expect(retryRow).toContainText('••••4444');
       await p.goto('/compensation');
-      await expect(p.getByTestId('last-payout')).toContainText('Pending');
+      await expect(p.getByTestId('last-payout')).toContainText('Pending', { timeout: 30_000 });
       await p.context().close();
     });
   });
