@@ -124,7 +124,7 @@ for (const viewport of viewports) {
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Download NACHA file' }).click(),
       ]);
-      const file = fs.readFileSync((await download.path())!, 'utf8');
+      const file = fs.readFileSync(await download.path(), 'utf8');
       const records = file.split('\r\n').filter(Boolean);
       expect(records.every((r) => r.length === 94)).toBe(true);
       expect(records.length % 10).toBe(0);
