@@ -8,6 +8,7 @@ import { runMeBench } from './me';
 import { runMemoryBench } from './memory';
 import { runCommissionBench } from './commissions';
 import { runIntegrityBench } from './integrity';
+import { runPayoutBench } from './payouts';
 
 async function main(): Promise<void> {
   console.log('== Landing page JavaScript (gzip) ==');
@@ -28,6 +29,8 @@ async function main(): Promise<void> {
   await runCommissionBench();
   console.log('\n== Referral integrity: matching a new referral against 1,000,000 claims and 100,000 merchants (PostgreSQL) ==');
   await runIntegrityBench();
+  console.log('\n== Payout batch and its NACHA file (10,000 partners) ==');
+  await runPayoutBench();
 }
 
 main().catch((err) => {

@@ -50,6 +50,7 @@ import { createVideoHostCache, resourcesAdminRoutes, resourcesRoutes } from './m
 import { buildCsp } from './lib/csp';
 import { commissionsAdminRoutes, commissionsPlugin, commissionsRoutes } from './modules/commissions';
 import { integrityAdminRoutes, integrityPartnerRoutes, integrityPlugin } from './modules/integrity';
+import { payoutDetailsRoutes, payoutsAdminRoutes, payoutsPlugin } from './modules/payouts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -193,6 +194,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(conversionsPlugin);
   // After commissionsPlugin: its approval listener opens the merchant's bonus that integrity may hold.
   await app.register(integrityPlugin);
+  await app.register(payoutsPlugin);
 
   // The embedded players the resources use: the app's pages admit exactly these in frame-src.
   const videoHosts = createVideoHostCache(opts.db);
@@ -205,6 +207,7 @@ export async function buildApp(opts: BuildAppOptions) {
       api.get('/health', { schema: { hide: true } }, async () => ({ status: 'success' as const }));
       await api.register(usersRoutes, { prefix: '/users' });
       await api.register(conversionsRoutes, { prefix: '/users/conversions-api' });
+      await api.register(payoutDetailsRoutes, { prefix: '/users/payout-details' });
       await api.register(unsubscribeRoutes, { prefix: '/notifications' });
       await api.register(settingsPublicRoutes);
       await api.register(leadsRoutes, { prefix: '/leads' });
@@ -224,6 +227,7 @@ export async function buildApp(opts: BuildAppOptions) {
           resourcesAdminRoutes(videoHosts),
           commissionsAdminRoutes,
           integrityAdminRoutes,
+          payoutsAdminRoutes,
         ),
         { prefix: '/admin' },
       );

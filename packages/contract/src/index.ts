@@ -23,3 +23,4 @@ export * from './conversions-api';
 export * from './savings-estimate';
 export * from './proposals';
 export * from './integrity';
+export * from './payouts';

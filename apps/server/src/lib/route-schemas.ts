@@ -9,6 +9,7 @@ export const errorResponses = <const C extends number>(...codes: C[]) =>
 const fileBodies = {
   'text/csv': z.string().meta({ description: 'UTF-8 CSV with a byte-order mark and a header row' }),
   'application/pdf': z.string().meta({ format: 'binary' }),
+  'text/plain': z.string().meta({ description: 'ASCII text, such as a NACHA file of 94-character records' }),
 } as const;
 
 /**

@@ -6,6 +6,7 @@ import { paths } from '@/lib/paths';
 import { AppLayout } from './layout/app-layout';
 import { GuestOnly, HomeRedirect, RequireAuth, RequireRole, RequireTwoFactorSetUp } from './routes/guards';
 import { RouteError } from './routes/route-error';
+import { WithPayoutReadiness } from './routes/payout-readiness-slot';
 
 // Every page is its own chunk: a partner never downloads admin code and the other way round.
 const LoginPage = lazy(() => import('@/features/users/pages/login-page').then((m) => ({ default: m.LoginPage })));
@@ -71,7 +72,10 @@ const AdminStatementPage = lazy(() =>
   import('@/features/commissions/pages/admin-statement-page').then((m) => ({ default: m.AdminStatementPage })),
 );
 const AccountPage = lazy(() => import('@/features/users/pages/account-page').then((m) => ({ default: m.AccountPage })));
-const SettingsPage = lazy(() => import('@/features/users/pages/settings-page').then((m) => ({ default: m.SettingsPage })));
+const SettingsRoute = lazy(() => import('./routes/settings-route').then((m) => ({ default: m.SettingsRoute })));
+const AdminPayoutsPage = lazy(() =>
+  import('@/features/payouts/pages/admin-payouts-page').then((m) => ({ default: m.AdminPayoutsPage })),
+);
 
 /** The routes and guards of spec §2. */
 export function createAppRouter() {
@@ -109,6 +113,7 @@ export function createAppRouter() {
                         { path: paths.admin.submit, element: <AdminSubmitRoute /> },
                         { path: paths.admin.account, element: <AccountPage /> },
                         { path: paths.admin.commissions, element: <AdminCommissionsPage /> },
+                        { path: paths.admin.payouts, element: <AdminPayoutsPage /> },
                         { path: paths.admin.partnerCommissionsPattern, element: <AdminPartnerCommissionsPage /> },
                         { path: paths.admin.statementPattern, element: <AdminStatementPage /> },
                         { path: paths.admin.conflicts, element: <AdminConflictsPage /> },
@@ -121,15 +126,29 @@ export function createAppRouter() {
                 {
                   element: <RequireRole role="user" />,
                   children: [
-                    { path: paths.partner.dashboard, element: <DashboardPage /> },
+                    {
+                      path: paths.partner.dashboard,
+                      element: (
+                        <WithPayoutReadiness>
+                          <DashboardPage />
+                        </WithPayoutReadiness>
+                      ),
+                    },
                     { path: paths.partner.referrals, element: <ReferralsPage /> },
                     { path: `${paths.partner.referrals}/:id`, element: <ReferralDetailPage /> },
                     { path: paths.partner.proposal, element: <ProposalPage /> },
                     { path: paths.partner.submit, element: <PartnerSubmitRoute /> },
                     { path: paths.partner.tutorials, element: <ResourcesPage /> },
-                    { path: paths.partner.compensation, element: <CompensationPage /> },
+                    {
+                      path: paths.partner.compensation,
+                      element: (
+                        <WithPayoutReadiness>
+                          <CompensationPage />
+                        </WithPayoutReadiness>
+                      ),
+                    },
                     { path: paths.partner.statementPattern, element: <StatementPage /> },
-                    { path: paths.partner.settings, element: <SettingsPage /> },
+                    { path: paths.partner.settings, element: <SettingsRoute /> },
                   ],
                 },
               ],

@@ -23,6 +23,7 @@ export const paths = {
     conflicts: '/admin/conflicts',
     risk: '/admin/risk',
     integritySettings: '/admin/integrity-settings',
+    payouts: '/admin/payouts',
   },
   partner: {
     dashboard: '/dashboard',
@@ -32,6 +33,7 @@ export const paths = {
     statement: (statementId: number | string) => `/compensation/statements/${statementId}`,
     statementPattern: '/compensation/statements/:id',
     settings: '/settings',
+    payoutSettings: '/settings?tab=payouts',
     referrals: '/referrals',
     referral: (id: string) => `/referrals/${encodeURIComponent(id)}`,
     /** A proposal PDF for a merchant; from a referral with its id and business name prefilled. */

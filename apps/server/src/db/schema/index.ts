@@ -7,3 +7,4 @@ export * from './two-factor';
 export * from './commissions';
 export * from './conversions';
 export * from './integrity';
+export * from './payouts';

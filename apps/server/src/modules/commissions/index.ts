@@ -52,3 +52,4 @@ export {
   voidHeldLinesOfLeads,
   type RiskHold,
 } from './risk-hold-service';
+export { effectivePlans, getCurrency } from './plan-service';

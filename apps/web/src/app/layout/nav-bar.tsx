@@ -21,6 +21,7 @@ const adminLinks: NavItem[] = [
   { to: paths.admin.users, label: 'Users' },
   { to: paths.admin.commissions, label: 'Commissions' },
   { to: paths.admin.conflicts, label: 'Integrity' },
+  { to: paths.admin.payouts, label: 'Payouts' },
   { to: paths.admin.tutorials, label: 'Resources' },
   { to: paths.admin.settings, label: 'Settings' },
 ];

@@ -67,6 +67,7 @@ export const server = setupServer(
     '/admin/crm-health',
     '/leads/mine/counts',
     '/leads/mine',
+    '/users/payout-details',
   ].map((path) =>
     http.get(api(path), () => HttpResponse.json({ status: 'error', message: 'Service unavailable' }, { status: 503 })),
   ),

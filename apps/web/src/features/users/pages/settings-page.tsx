@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { limits, messages, updatePixelRequest } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -14,13 +14,15 @@ import { ConversionsApiCard } from '../components/conversions-api-card';
 import { AccountSecurity } from '../components/account-security';
 import { useUpdatePixelId } from '../api/update-pixel-id';
 
-export function SettingsPage() {
+/** `tabs`: the settings sections app/ composes from other features (Payouts), shown under the header. */
+export function SettingsPage({ tabs }: { tabs?: ReactNode } = {}) {
   return (
     <>
       <PageHeader
         title="Settings"
         description="Manage how your referral page works for you, which emails you receive, and your account."
       />
+      {tabs}
       <div className="space-y-6">
         <PixelSettingsCard />
         <ConversionsApiCard />

@@ -1,0 +1,3 @@
+export { payoutDetailsRoutes, payoutsAdminRoutes } from './payouts-routes';
+export { payoutsPlugin } from './payouts-mails';
+export { getReadiness } from './details-service';

@@ -1,0 +1,19 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { getServerFieldErrors } from '@/lib/api/errors';
+
+/**
+ * The server names a field by its place in the request (`tax_form.tin`, `bank.routing_number`); the
+ * form by its own name (`tin`). Puts each of the request part's messages on its field; true when any.
+ */
+export function setPartErrors<T extends FieldValues>(
+  setError: UseFormSetError<T>,
+  error: unknown,
+  part: 'tax_form' | 'bank',
+): boolean {
+  const prefix = `${part}.`;
+  const entries = Object.entries(getServerFieldErrors(error)).filter(([key]) => key.startsWith(prefix));
+  entries.forEach(([key, message], index) =>
+    setError(key.slice(prefix.length) as Path<T>, { message }, { shouldFocus: index === 0 }),
+  );
+  return entries.length > 0;
+}
