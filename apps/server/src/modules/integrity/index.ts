@@ -18,7 +18,10 @@ export { runIntegritySweep } from './lapse';
  * The hourly sweep (warnings, releases, the weekly reminder) is an outbox entry that schedules the next.
  */
 export const integrityPlugin: FastifyPluginAsync = async (app) => {
-  app.leadEvents.onCreated((tx, created) => onLeadCreated(tx, app.leadEvents, created));
+  // The worker hands over a batch of new leads; they are matched one by one, in submission order.
+  app.leadEvents.onCreated(async (tx, batch) => {
+    for (const created of [...batch].sort((a, b) => a.lead.id - b.lead.id)) await onLeadCreated(tx, app.leadEvents, created);
+  });
   app.leadEvents.on(async (tx, event) => {
     if (event.kind !== 'status' || !event.toStatus) return;
     await extendWindow(tx, event.leadId, event.createdAt);
