@@ -48,7 +48,7 @@ import { adminStatsRoutes, leadDailyCountsPlugin } from './modules/admin-stats';
 import { dashboardRoutes } from './modules/dashboard';
 import { createVideoHostCache, resourcesAdminRoutes, resourcesRoutes } from './modules/resources';
 import { buildCsp } from './lib/csp';
-import { commissionsAdminRoutes, commissionsPlugin, commissionsRoutes } from './modules/commissions';
+import { commissionsAdminRoutes, commissionsPlugin, commissionsRoutes, partnerTeamRoutes } from './modules/commissions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -209,6 +209,7 @@ export async function buildApp(opts: BuildAppOptions) {
       await api.register(proposalsRoutes, { prefix: '/proposals' });
       await api.register(resourcesRoutes, { prefix: '/resources' });
       await api.register(commissionsRoutes, { prefix: '/commissions' });
+      await api.register(partnerTeamRoutes, { prefix: '/partner' });
       // Every admin route: one scope, one guard (plugins/admin-scope.ts).
       await api.register(
         adminScope(

@@ -143,3 +143,14 @@ export const putSplitsRequest = z.object({
     .max(maxOverrideLevels, teamMessages.tooManyLevels),
 });
 export type PutSplitsRequest = z.input<typeof putSplitsRequest>;
+
+/** The dry run's (and a committed import's) split totals: per chain level, and the house's net. */
+export const importSplitsSchema = z.object({
+  /** Level 0 is the merchants' own partners' residuals; 1.. the overrides. */
+  levels: z.array(z.object({ level: z.number(), lines: z.number(), amount_cents: z.number() })),
+  /** The matched rows' net less every partner line. */
+  house_cents: z.number(),
+  /** Rows whose splits would pay out more than their net; any blocks the commit. */
+  problems: z.array(z.object({ row: z.number(), mid_last4: z.string(), message: z.string() })),
+});
+export type ImportSplits = z.infer<typeof importSplitsSchema>;
