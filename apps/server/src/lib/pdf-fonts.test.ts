@@ -83,7 +83,14 @@ describe('the statement PDF', () => {
     bonuses: [],
     adjustments: [{ line_id: 'adj-1', month: '2026-10', description: names.arabicFull, amount_cents: 1_000, status: 'approved' }],
     overrides: [],
-    totals: { volume_cents: 2_000_000, residual_cents: 4_000, bonus_cents: 0, adjustment_cents: 1_000, override_cents: 0, total_cents: 5_000 },
+    totals: {
+      volume_cents: 2_000_000,
+      residual_cents: 4_000,
+      bonus_cents: 0,
+      adjustment_cents: 1_000,
+      override_cents: 0,
+      total_cents: 5_000,
+    },
     note: 'Residuals for October 2026 are paid in November 2026',
   };
 

@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { commissionMessages as m, commissionPlanSchema, shareOfCents, type ImportResult, type StatementDetail } from '@portal/contract';
+import {
+  commissionMessages as m,
+  commissionPlanSchema,
+  shareOfCents,
+  type ImportResult,
+  type StatementDetail,
+} from '@portal/contract';
 import { commissionLines, merchantAccounts, outbox } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { bearer, createAdmin, createLeadFor, createPartner, loginAs } from '../../../test/factories';

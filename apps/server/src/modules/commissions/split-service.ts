@@ -212,7 +212,13 @@ const sqlShareBps = sql`coalesce((select p.residual_share_bps from ${commissionP
  * residual are read into the app: merchants with a chain, and negative nets (a floored partner).
  */
 export async function planImportSplits(db: DbExecutor, importId: string, month: string): Promise<PlannedSplits> {
-  const { rows } = await db.execute<{ row_no: number; mid: string; merchant_id: string; partner_id: number; net: string | number }>(sql`
+  const { rows } = await db.execute<{
+    row_no: number;
+    mid: string;
+    merchant_id: string;
+    partner_id: number;
+    net: string | number;
+  }>(sql`
     select r.row_no, r.mid, a.id as merchant_id, a.partner_id, r.net_revenue_cents as net
     from ${commissionImportRows} r join ${merchantAccounts} a on a.mid = r.mid
     where r.import_id = ${importId}
@@ -228,7 +234,10 @@ export async function planImportSplits(db: DbExecutor, importId: string, month: 
   const [sums] = await db
     .select({
       net: sql<number>`coalesce(sum(${commissionImportRows.netRevenueCents}), 0)`.mapWith(Number),
-      residual: sql<number>`coalesce(sum(round(${commissionImportRows.netRevenueCents}::numeric * ${sqlShareBps} / 10000)), 0)`.mapWith(Number),
+      residual:
+        sql<number>`coalesce(sum(round(${commissionImportRows.netRevenueCents}::numeric * ${sqlShareBps} / 10000)), 0)`.mapWith(
+          Number,
+        ),
       lines: sql<number>`count(*)`.mapWith(Number),
     })
     .from(commissionImportRows)
@@ -236,7 +245,9 @@ export async function planImportSplits(db: DbExecutor, importId: string, month: 
     .where(eq(commissionImportRows.importId, importId));
   const versions = await versionsOf(db, [...new Set(splitRows.map((r) => r.merchantId))]);
   const zeros = await levelZeroPlans(db, [...new Set(splitRows.map((r) => r.partnerId))]);
-  const levelTotals = new Map<number, { lines: number; amount: number }>([[0, { lines: sums?.lines ?? 0, amount: sums?.residual ?? 0 }]]);
+  const levelTotals = new Map<number, { lines: number; amount: number }>([
+    [0, { lines: sums?.lines ?? 0, amount: sums?.residual ?? 0 }],
+  ]);
   const planned: PlannedSplits = {
     totals: { levels: [], house_cents: 0, problems: [] },
     residualUpdates: [],
@@ -246,12 +257,20 @@ export async function planImportSplits(db: DbExecutor, importId: string, month: 
     const zero = zeros.get(row.partnerId)!;
     const chain = chainOf(zero, versionFor(versions.get(row.merchantId), month));
     if (chainProblem(chain)) {
-      planned.totals.problems.push({ row: row.rowNo, mid_last4: midLast4(row.mid), message: tm.rowBreaksSum(row.rowNo, row.mid) });
+      planned.totals.problems.push({
+        row: row.rowNo,
+        mid_last4: midLast4(row.mid),
+        message: tm.rowBreaksSum(row.rowNo, row.mid),
+      });
       continue;
     }
     const result = splitResidual(row.netCents, month, chain);
     if (!splitBalances(row.netCents, result)) {
-      planned.totals.problems.push({ row: row.rowNo, mid_last4: midLast4(row.mid), message: tm.rowBreaksSum(row.rowNo, row.mid) });
+      planned.totals.problems.push({
+        row: row.rowNo,
+        mid_last4: midLast4(row.mid),
+        message: tm.rowBreaksSum(row.rowNo, row.mid),
+      });
       continue;
     }
     const [own, ...ups] = result.lines;
@@ -398,7 +417,10 @@ export async function getMerchantSplits(db: DbExecutor, merchantId: string): Pro
       partner_name: names.get(l.partnerId) ?? '',
       amount_cents: l.amountCents,
     }));
-    const parts = [...lines.map((l) => `${l.partner_name} ${formatCents(l.amount_cents, currency)}`), `House ${formatCents(result.houseCents, currency)}`];
+    const parts = [
+      ...lines.map((l) => `${l.partner_name} ${formatCents(l.amount_cents, currency)}`),
+      `House ${formatCents(result.houseCents, currency)}`,
+    ];
     preview = {
       month: last.month,
       net_cents: last.net,
@@ -441,8 +463,7 @@ export async function putMerchantSplits(
     const known = new Set(partners.map((p) => p.id));
     const seen = new Set<number>([merchant.partnerId]);
     body.levels.forEach((l, i) => {
-      if (!known.has(l.partner_id))
-        throw unprocessable(tm.uplineNotFound, { [`levels.${i}.partner_id`]: tm.uplineNotFound });
+      if (!known.has(l.partner_id)) throw unprocessable(tm.uplineNotFound, { [`levels.${i}.partner_id`]: tm.uplineNotFound });
       if (seen.has(l.partner_id))
         throw unprocessable(tm.splitsChainInvalid, { [`levels.${i}.partner_id`]: tm.splitsChainInvalid });
       seen.add(l.partner_id);
@@ -461,7 +482,7 @@ export async function putMerchantSplits(
       rateAfterBps: l.rate_after_bps,
       negativeNet: plans.get(l.partner_id)!.negative_net,
     }));
-    const chain = chainOf(zero, { fromMonth: body.from_month, levels: levels as LevelRow[] });
+    const chain = chainOf(zero, { fromMonth: body.from_month, levels });
     const problem = chainProblem(chain);
     if (problem) {
       const message = problem.problem === 'over_net' ? tm.overridesPayTooMuch(maxPayoutBps(chain)) : tm.splitsChainInvalid;
@@ -485,7 +506,9 @@ export async function putMerchantSplits(
     await tx
       .delete(merchantSplitVersions)
       .where(and(eq(merchantSplitVersions.merchantAccountId, merchantId), eq(merchantSplitVersions.fromMonth, body.from_month)));
-    await tx.insert(merchantSplitVersions).values({ merchantAccountId: merchantId, fromMonth: body.from_month, createdBy: actorId });
+    await tx
+      .insert(merchantSplitVersions)
+      .values({ merchantAccountId: merchantId, fromMonth: body.from_month, createdBy: actorId });
     if (levels.length) await tx.insert(merchantSplitLevels).values(levels);
     const months = await resplitMerchant(tx, merchant, body.from_month);
     for (const month of months) await refreshDrafts(tx, month);

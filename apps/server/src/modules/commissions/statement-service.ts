@@ -292,7 +292,10 @@ export async function getStatementDetail(db: DbExecutor, id: string, partnerId?:
     totals: { volume_cents: 0, residual_cents: 0, bonus_cents: 0, adjustment_cents: 0, override_cents: 0, total_cents: 0 },
     note: m.residualsPaidNote(statement.month),
   };
-  const members = await overrideMembers(db, lines.map((l) => l.line));
+  const members = await overrideMembers(
+    db,
+    lines.map((l) => l.line),
+  );
   for (const { line, mid, business, approvedOn } of lines) {
     detail.totals.total_cents += line.amountCents;
     if (line.kind === 'override') {

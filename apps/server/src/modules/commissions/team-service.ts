@@ -130,15 +130,13 @@ export async function setUpline(db: Database, partnerId: number, body: SetUpline
       if (!upline) throw unprocessable(tm.uplineNotFound, { upline_id: tm.uplineNotFound });
       if (upline.status !== 'active') throw unprocessable(tm.uplineNotPartner, { upline_id: tm.uplineNotPartner });
       const below = await subtree(tx, partnerId);
-      if (below.some((member) => member.id === newUplineId))
-        throw unprocessable(tm.uplineCycle, { upline_id: tm.uplineCycle });
+      if (below.some((member) => member.id === newUplineId)) throw unprocessable(tm.uplineCycle, { upline_id: tm.uplineCycle });
       const max = await maxTeamDepth(tx);
       const depth = (await uplinesOf(tx, newUplineId)).length + 1;
       const height = body.downline === 'to_old_upline' ? 0 : below.reduce((h, member) => Math.max(h, member.level), 0);
       if (depth + height > max) throw unprocessable(tm.uplineTooDeep(max), { upline_id: tm.uplineTooDeep(max) });
     }
-    if (changes && children.length && !body.downline)
-      throw unprocessable(tm.downlineRequired, { downline: tm.downlineRequired });
+    if (changes && children.length && !body.downline) throw unprocessable(tm.downlineRequired, { downline: tm.downlineRequired });
     if (changes && children.length && body.downline === 'to_old_upline')
       await tx
         .update(partnerTeams)
