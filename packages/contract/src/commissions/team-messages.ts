@@ -41,4 +41,6 @@ export const teamMessages = {
   teamMerchantApprovedBody: (member: string, business: string) =>
     `${member} on your team referred ${business}, which is now an approved merchant. You earn an override on its residuals.`,
   noTeam: 'No team members yet',
+  recruitLinkInvalid: 'This recruit link is no longer valid. Ask the partner who shared it for a new one.',
+  recruitTeamFull: 'This partner’s team is as deep as the program allows; ask the program for a sign-up link instead.',
 } as const;

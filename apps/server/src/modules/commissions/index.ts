@@ -10,6 +10,7 @@ import { statementMailAction } from './statement-service';
 import { teamMerchantMailer } from './team-mail';
 
 export { commissionsAdminRoutes, commissionsRoutes, partnerTeamRoutes } from './commissions-routes';
+export { checkRecruitLink, joinTeam } from './team-service';
 
 /**
  * Commissions' reactions: an approved referral becomes a merchant account with a pending bonus (in

@@ -206,3 +206,20 @@ export async function recruiterByToken(db: DbExecutor, token: string): Promise<{
     .where(and(eq(partnerTeams.recruitToken, token), eq(partnerTeams.mayRecruit, true), eq(users.status, 'active')));
   return row ?? null;
 }
+
+/**
+ * Sign-up through a recruit link: checks the link (its partner may recruit, is active, and has room
+ * below within the depth limit) before the account is made. Throws a 422 on the token field.
+ */
+export async function checkRecruitLink(db: DbExecutor, token: string): Promise<number> {
+  const recruiter = await recruiterByToken(db, token);
+  if (!recruiter) throw unprocessable(tm.recruitLinkInvalid, { recruit_token: tm.recruitLinkInvalid });
+  const depth = (await uplinesOf(db, recruiter.id)).length + 1;
+  if (depth > (await maxTeamDepth(db))) throw unprocessable(tm.recruitTeamFull, { recruit_token: tm.recruitTeamFull });
+  return recruiter.id;
+}
+
+/** In the sign-up's transaction: the new partner joins the recruiter's team. */
+export async function joinTeam(tx: DbExecutor, partnerId: number, uplineId: number): Promise<void> {
+  await tx.insert(partnerTeams).values({ partnerId, uplineId }).onConflictDoNothing();
+}

@@ -3,12 +3,13 @@ import { eq } from 'drizzle-orm';
 import {
   addMonths,
   defaultCommissionPlan,
+  settingKeys,
   teamMessages as tm,
   type ImportResult,
   type StatementDetail,
   type StatementSummary,
 } from '@portal/contract';
-import { commissionLines, merchantAccounts, outbox } from '../../db/schema';
+import { commissionLines, merchantAccounts, outbox, partnerTeams, settings } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { bearer, createAdmin, createLeadFor, createPartner, loginAs } from '../../../test/factories';
 
@@ -393,5 +394,49 @@ describe('split residuals', () => {
     expect(await ctx.db.select().from(commissionLines).where(eq(commissionLines.merchantAccountId, greedyAccount.id))).toEqual(
       [],
     );
+  });
+});
+
+describe('recruit link', () => {
+  const register = (body: object) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `${api}/users/register`,
+      payload: { full_name: 'Rita Recruit', password: 'a-long-password', confirm_password: 'a-long-password', ...body },
+    });
+
+  it('attributes a sign-up to the recruiter, in open and approval mode; a bad or full link is refused', async () => {
+    const recruiter = await createPartner(ctx.db, { fullName: 'Rae Recruiter' });
+    const off = (await putUpline(recruiter.id, { upline_id: null })).json().data;
+    expect(off.recruit_path).toBeNull();
+    const on = (await putUpline(recruiter.id, { upline_id: null, may_recruit: true })).json().data;
+    const token = on.recruit_path.split('/').pop();
+    const open = await register({ email: 'rita@example.com', recruit_token: token });
+    expect(open.statusCode, open.body).toBe(201);
+    const [row] = await ctx.db.select().from(partnerTeams).where(eq(partnerTeams.partnerId, open.json().data.user.id));
+    expect(row).toMatchObject({ uplineId: recruiter.id, mayRecruit: false });
+
+    await ctx.db.insert(settings).values({ key: settingKeys.registrationMode, value: 'approval' });
+    const waiting = await register({ email: 'rob@example.com', recruit_token: token });
+    expect(waiting.statusCode, waiting.body).toBe(201);
+    expect(waiting.json().data.user.status).toBe('pending_approval');
+    const team = (await send('GET', `/admin/users/${recruiter.id}/team`)).json().data.members;
+    expect(team.map((m: { status: string }) => m.status).sort()).toEqual(['active', 'pending_approval']);
+    await ctx.db.delete(settings).where(eq(settings.key, settingKeys.registrationMode));
+
+    const unknown = await register({ email: 'x1@example.com', recruit_token: crypto.randomUUID() });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors.recruit_token).toBe(tm.recruitLinkInvalid);
+    const malformed = await register({ email: 'x2@example.com', recruit_token: 'nope' });
+    expect(malformed.statusCode).toBe(400);
+    // Back under Manny (under Tara), Aggie sits at the depth limit (2): her link cannot take a recruit; Manny's can.
+    const mannyToken = (await send('GET', `/admin/users/${manager.id}/team`)).json().data.recruit_path.split('/').pop();
+    await putUpline(agent.id, { upline_id: manager.id });
+    await putUpline(agent.id, { upline_id: manager.id, may_recruit: true });
+    const agentToken2 = (await send('GET', `/admin/users/${agent.id}/team`)).json().data.recruit_path.split('/').pop();
+    const full = await register({ email: 'x3@example.com', recruit_token: agentToken2 });
+    expect(full.statusCode).toBe(422);
+    expect(full.json().errors.recruit_token).toBe(tm.recruitTeamFull);
+    expect((await register({ email: 'x4@example.com', recruit_token: mannyToken })).statusCode).toBe(201);
   });
 });
