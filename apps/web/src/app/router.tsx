@@ -61,6 +61,8 @@ const AdminPartnerCommissionsPage = lazy(() =>
 const AdminStatementPage = lazy(() =>
   import('@/features/commissions/pages/admin-statement-page').then((m) => ({ default: m.AdminStatementPage })),
 );
+const JoinPage = lazy(() => import('@/features/users/pages/join-page').then((m) => ({ default: m.JoinPage })));
+const MyTeamPage = lazy(() => import('@/features/commissions/pages/my-team-page').then((m) => ({ default: m.MyTeamPage })));
 const AccountPage = lazy(() => import('@/features/users/pages/account-page').then((m) => ({ default: m.AccountPage })));
 const SettingsPage = lazy(() => import('@/features/users/pages/settings-page').then((m) => ({ default: m.SettingsPage })));
 
@@ -76,6 +78,7 @@ export function createAppRouter() {
             { path: paths.login, element: <LoginPage /> },
             { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
             { path: paths.resetPassword, element: <ResetPasswordPage /> },
+            { path: paths.joinPattern, element: <JoinPage /> },
           ],
         },
         {
@@ -117,6 +120,7 @@ export function createAppRouter() {
                     { path: paths.partner.tutorials, element: <ResourcesPage /> },
                     { path: paths.partner.compensation, element: <CompensationPage /> },
                     { path: paths.partner.statementPattern, element: <StatementPage /> },
+                    { path: paths.partner.team, element: <MyTeamPage /> },
                     { path: paths.partner.settings, element: <SettingsPage /> },
                   ],
                 },

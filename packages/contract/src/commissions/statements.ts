@@ -188,7 +188,10 @@ export const commissionSummarySchema = z.object({
     .object({ id: z.string(), month: z.string(), total_cents: z.number(), status: z.enum(statementStatuses) })
     .nullable(),
   /** The last 12 months, oldest first, from published and paid statements. */
-  series: z.array(z.object({ month: z.string(), bonus_cents: z.number(), residual_cents: z.number() })),
+  /** `residual_cents` includes `override_cents`, the overrides on the team's merchants (issue 21). */
+  series: z.array(
+    z.object({ month: z.string(), bonus_cents: z.number(), residual_cents: z.number(), override_cents: z.number().default(0) }),
+  ),
   /** The partner's external compensation link, or null (the screen then shows the spec's alert). */
   compensation_link: z.string().nullable(),
 });

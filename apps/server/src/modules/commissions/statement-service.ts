@@ -486,8 +486,13 @@ export async function getCommissionSummary(db: DbExecutor, partnerId: number, no
         sql<number>`coalesce(sum(${commissionLines.amountCents}) filter (where ${commissionLines.kind} in ('bonus', 'clawback')), 0)`.mapWith(
           Number,
         ),
+      // Residual income includes the overrides earned on the team's merchants (issue 21).
       residual:
-        sql<number>`coalesce(sum(${commissionLines.amountCents}) filter (where ${commissionLines.kind} = 'residual'), 0)`.mapWith(
+        sql<number>`coalesce(sum(${commissionLines.amountCents}) filter (where ${commissionLines.kind} in ('residual', 'override')), 0)`.mapWith(
+          Number,
+        ),
+      override:
+        sql<number>`coalesce(sum(${commissionLines.amountCents}) filter (where ${commissionLines.kind} = 'override'), 0)`.mapWith(
           Number,
         ),
     })
@@ -499,7 +504,7 @@ export async function getCommissionSummary(db: DbExecutor, partnerId: number, no
   const series = Array.from({ length: 12 }, (_, i) => {
     const month = addMonths(first, i);
     const row = byMonth.get(month);
-    return { month, bonus_cents: row?.bonus ?? 0, residual_cents: row?.residual ?? 0 };
+    return { month, bonus_cents: row?.bonus ?? 0, residual_cents: row?.residual ?? 0, override_cents: row?.override ?? 0 };
   });
   return {
     currency: await getCurrency(db),

@@ -35,6 +35,9 @@ export const apiPaths = {
     mineExport: '/leads/mine/export.csv',
     mineOne: (leadId: string) => `/leads/mine/${id(leadId)}`,
   },
+  partner: {
+    team: '/partner/team',
+  },
   commissions: {
     summary: '/commissions/summary',
     statements: '/commissions/statements',
@@ -68,6 +71,9 @@ export const apiPaths = {
     crmHealth: '/admin/crm-health',
     commissionPlan: '/admin/commission-plan',
     userCommissionPlan: (userId: number) => `/admin/users/${id(userId)}/commission-plan`,
+    userTeam: (userId: number) => `/admin/users/${id(userId)}/team`,
+    userUpline: (userId: number) => `/admin/users/${id(userId)}/upline`,
+    merchantSplits: (accountId: string) => `/admin/merchant-accounts/${id(accountId)}/splits`,
     commissionImports: '/admin/commissions/imports',
     commissionMapping: '/admin/commissions/mapping',
     commissionImportCommit: (importId: number | string) => `/admin/commissions/imports/${id(importId)}/commit`,

@@ -21,6 +21,7 @@ import { LinesPanel } from '../components/lines-panel';
 import { MerchantAccountsPanel } from '../components/merchant-accounts-panel';
 import { PlanForm } from '../components/plan-form';
 import { StatementsPanel } from '../components/statements-panel';
+import { TeamPanel } from '../components/team-panel';
 
 /** /admin/commissions/partners/:id: one partner's plan (program plan or an override) and statements. */
 export function AdminPartnerCommissionsPage() {
@@ -52,6 +53,12 @@ export function AdminPartnerCommissionsPage() {
       </div>
       <div className="space-y-8">
         <PartnerPlanCard partnerId={id} />
+        <section aria-labelledby="partner-team" className="space-y-3">
+          <h2 id="partner-team" className="text-base font-semibold text-slate-900">
+            Team
+          </h2>
+          <TeamPanel partnerId={id} partnerName={partner.data.full_name} />
+        </section>
         <section aria-labelledby="partner-statements" className="space-y-3">
           <h2 id="partner-statements" className="text-base font-semibold text-slate-900">
             Statements
