@@ -7,6 +7,7 @@ import { runDashboardBench } from './dashboard';
 import { runMeBench } from './me';
 import { runMemoryBench } from './memory';
 import { runCommissionBench } from './commissions';
+import { runSplitBench } from './splits';
 
 async function main(): Promise<void> {
   console.log('== Landing page JavaScript (gzip) ==');
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
   await runDashboardBench();
   console.log('\n== Residual report import (20,000 rows) ==');
   await runCommissionBench();
+  console.log('\n== Split residuals: 50,000 rows, three-level chains (PostgreSQL, issue 21) ==');
+  await runSplitBench();
 }
 
 main().catch((err) => {

@@ -48,35 +48,57 @@ interface Version {
   levels: LevelRow[];
 }
 
+type VersionRow = { version: typeof merchantSplitVersions.$inferSelect; level: LevelRow | null };
+
+function groupVersions(rows: readonly VersionRow[], result = new Map<string, Version[]>()): Map<string, Version[]> {
+  for (const { version, level } of rows) {
+    const list = result.get(version.merchantAccountId) ?? [];
+    let last = list[list.length - 1];
+    if (!last || last.fromMonth !== version.fromMonth) {
+      last = { fromMonth: version.fromMonth, levels: [] };
+      list.push(last);
+    }
+    if (level) last.levels.push(level);
+    result.set(version.merchantAccountId, list);
+  }
+  return result;
+}
+
+const versionColumns = { version: merchantSplitVersions, level: merchantSplitLevels };
+const levelsOfVersion = and(
+  eq(merchantSplitLevels.merchantAccountId, merchantSplitVersions.merchantAccountId),
+  eq(merchantSplitLevels.fromMonth, merchantSplitVersions.fromMonth),
+);
+
 /** Every version of these merchants' chains, oldest first. */
 async function versionsOf(db: DbExecutor, merchantIds: readonly string[]): Promise<Map<string, Version[]>> {
   const result = new Map<string, Version[]>();
   for (let i = 0; i < merchantIds.length; i += 5_000) {
-    const ids = merchantIds.slice(i, i + 5_000);
     const rows = await db
-      .select({ version: merchantSplitVersions, level: merchantSplitLevels })
+      .select(versionColumns)
       .from(merchantSplitVersions)
-      .leftJoin(
-        merchantSplitLevels,
-        and(
-          eq(merchantSplitLevels.merchantAccountId, merchantSplitVersions.merchantAccountId),
-          eq(merchantSplitLevels.fromMonth, merchantSplitVersions.fromMonth),
-        ),
-      )
-      .where(inArray(merchantSplitVersions.merchantAccountId, ids))
+      .leftJoin(merchantSplitLevels, levelsOfVersion)
+      .where(inArray(merchantSplitVersions.merchantAccountId, merchantIds.slice(i, i + 5_000)))
       .orderBy(asc(merchantSplitVersions.fromMonth), asc(merchantSplitLevels.level));
-    for (const { version, level } of rows) {
-      const list = result.get(version.merchantAccountId) ?? [];
-      let last = list[list.length - 1];
-      if (!last || last.fromMonth !== version.fromMonth) {
-        last = { fromMonth: version.fromMonth, levels: [] };
-        list.push(last);
-      }
-      if (level) last.levels.push(level);
-      result.set(version.merchantAccountId, list);
-    }
+    groupVersions(rows, result);
   }
   return result;
+}
+
+/**
+ * The chain versions of an import's merchants in one joined query (50,000 ids in IN lists cost
+ * seconds; the join against the import's rows is one hash join).
+ */
+async function versionsOfImport(db: DbExecutor, importId: string): Promise<Map<string, Version[]>> {
+  const rows = await db
+    .select(versionColumns)
+    .from(commissionImportRows)
+    .innerJoin(merchantAccounts, eq(merchantAccounts.mid, commissionImportRows.mid))
+    .innerJoin(merchantSplitVersions, eq(merchantSplitVersions.merchantAccountId, merchantAccounts.id))
+    .leftJoin(merchantSplitLevels, levelsOfVersion)
+    .where(eq(commissionImportRows.importId, importId))
+    .orderBy(asc(merchantSplitVersions.merchantAccountId), asc(merchantSplitVersions.fromMonth), asc(merchantSplitLevels.level));
+  return groupVersions(rows);
 }
 
 /**
@@ -243,7 +265,7 @@ export async function planImportSplits(db: DbExecutor, importId: string, month: 
     .from(commissionImportRows)
     .innerJoin(merchantAccounts, eq(merchantAccounts.mid, commissionImportRows.mid))
     .where(eq(commissionImportRows.importId, importId));
-  const versions = await versionsOf(db, [...new Set(splitRows.map((r) => r.merchantId))]);
+  const versions = await versionsOfImport(db, importId);
   const zeros = await levelZeroPlans(db, [...new Set(splitRows.map((r) => r.partnerId))]);
   const levelTotals = new Map<number, { lines: number; amount: number }>([
     [0, { lines: sums?.lines ?? 0, amount: sums?.residual ?? 0 }],
