@@ -547,8 +547,11 @@ export async function putMerchantSplits(
   });
 }
 
-/** Splits again this merchant's imported months from `fromMonth` (all on drafts or none). */
-async function resplitMerchant(tx: DbExecutor, merchant: MerchantRow, fromMonth: string): Promise<string[]> {
+/**
+ * Splits again this merchant's imported months from `fromMonth` (all on drafts or none): after a
+ * new chain version, and when an unmatched MID is assigned (its residuals are written then).
+ */
+export async function resplitMerchant(tx: DbExecutor, merchant: MerchantRow, fromMonth: string): Promise<string[]> {
   await tx
     .delete(commissionLines)
     .where(
@@ -577,6 +580,10 @@ async function resplitMerchant(tx: DbExecutor, merchant: MerchantRow, fromMonth:
     const net = line.netRevenueCents ?? 0;
     // The residual keeps the share it was written with; only the chain above it changes.
     const chain = chainOf({ ...zero, rateBps: line.shareBps ?? zero.rateBps }, versionFor(versions, line.month));
+    if (chainProblem(chain)) {
+      const message = tm.overridesPayTooMuch(maxPayoutBps(chain));
+      throw unprocessable(message, { partner_id: message });
+    }
     const result = splitResidual(net, line.month, chain);
     const [own, ...ups] = result.lines;
     if (own!.amountCents !== line.amountCents)

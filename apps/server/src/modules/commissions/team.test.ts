@@ -440,3 +440,25 @@ describe('recruit link', () => {
     expect((await register({ email: 'x4@example.com', recruit_token: mannyToken })).statusCode).toBe(201);
   });
 });
+
+describe('an unmatched MID assigned later', () => {
+  it('is split over the chain frozen when it is assigned, like an imported one', async () => {
+    // Aggie is back under Manny, under Tara (previous test).
+    const committed = await upload('2027-05', ['MID-LATE-00005555,Late Cafe,3,900.00,120.00,20.00,100.00'], false);
+    expect(committed.statusCode, committed.body).toBe(201);
+    const assigned = await send('POST', '/admin/commissions/unmatched/assign', {
+      mid: 'MID-LATE-00005555',
+      partner_id: agent.id,
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const [account] = await ctx.db.select().from(merchantAccounts).where(eq(merchantAccounts.mid, 'MID-LATE-00005555'));
+    const lines = await ctx.db.select().from(commissionLines).where(eq(commissionLines.merchantAccountId, account!.id));
+    expect(lines.map((l) => [l.kind, l.partnerId, l.amountCents, l.level]).sort()).toEqual(
+      [
+        ['override', manager.id, 1_000, 1],
+        ['override', top.id, 500, 2],
+        ['residual', agent.id, 5_000, null],
+      ].sort(),
+    );
+  });
+});
