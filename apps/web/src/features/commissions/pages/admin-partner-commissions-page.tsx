@@ -2,7 +2,15 @@ import { useState } from 'react';
 import { BackLink } from '@/components/ui/back-link';
 import { useParams } from 'react-router';
 import toast from 'react-hot-toast';
-import { addMonths, commissionMessages, formatBps, formatCents, monthOf, type CommissionPlan } from '@portal/contract';
+import {
+  addMonths,
+  commissionMessages,
+  formatBps,
+  formatCents,
+  monthOf,
+  splitBasisLabels,
+  type CommissionPlan,
+} from '@portal/contract';
 import { PlusIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -91,7 +99,7 @@ export function AdminPartnerCommissionsPage() {
 function PlanSummary({ plan, currency }: { plan: CommissionPlan; currency: string }) {
   const money = (cents: number) => formatCents(cents, currency);
   return (
-    <dl className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-5">
+    <dl className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-6">
       {(
         [
           ['Bonus', money(plan.bonus_cents)],
@@ -99,6 +107,12 @@ function PlanSummary({ plan, currency }: { plan: CommissionPlan; currency: strin
           ['Clawback window', `${plan.clawback_days} days`],
           ['Residual share', formatBps(plan.residual_share_bps)],
           ['Minimum payout', money(plan.min_payout_cents)],
+          [
+            'Team overrides',
+            plan.override_levels.length
+              ? `${plan.override_levels.map((l) => formatBps(l.rate_bps)).join(' · ')} (${splitBasisLabels[plan.override_basis]})`
+              : 'None',
+          ],
         ] as const
       ).map(([label, value]) => (
         <div key={label}>
