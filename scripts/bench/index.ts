@@ -9,6 +9,7 @@ import { runMemoryBench } from './memory';
 import { runCommissionBench } from './commissions';
 import { runIntegrityBench } from './integrity';
 import { runPayoutBench } from './payouts';
+import { runSplitBench } from './splits';
 
 async function main(): Promise<void> {
   console.log('== Landing page JavaScript (gzip) ==');
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
   await runIntegrityBench();
   console.log('\n== Payout batch and its NACHA file (10,000 partners) ==');
   await runPayoutBench();
+  console.log('\n== Split residuals: 50,000 rows, three-level chains (PostgreSQL, issue 21) ==');
+  await runSplitBench();
 }
 
 main().catch((err) => {

@@ -48,9 +48,9 @@ import { adminStatsRoutes, leadDailyCountsPlugin } from './modules/admin-stats';
 import { dashboardRoutes } from './modules/dashboard';
 import { createVideoHostCache, resourcesAdminRoutes, resourcesRoutes } from './modules/resources';
 import { buildCsp } from './lib/csp';
-import { commissionsAdminRoutes, commissionsPlugin, commissionsRoutes } from './modules/commissions';
 import { integrityAdminRoutes, integrityPartnerRoutes, integrityPlugin } from './modules/integrity';
 import { payoutDetailsRoutes, payoutsAdminRoutes, payoutsPlugin } from './modules/payouts';
+import { commissionsAdminRoutes, commissionsPlugin, commissionsRoutes, partnerTeamRoutes } from './modules/commissions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -216,6 +216,7 @@ export async function buildApp(opts: BuildAppOptions) {
       await api.register(resourcesRoutes, { prefix: '/resources' });
       await api.register(commissionsRoutes, { prefix: '/commissions' });
       await api.register(integrityPartnerRoutes, { prefix: '/leads/mine' });
+      await api.register(partnerTeamRoutes, { prefix: '/partner' });
       // Every admin route: one scope, one guard (plugins/admin-scope.ts).
       await api.register(
         adminScope(

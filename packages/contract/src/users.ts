@@ -40,6 +40,8 @@ export const registerRequest = z
     email: emailField,
     password: passwordField,
     confirm_password: z.string({ error: messages.auth.confirmRequired }).min(1, messages.auth.confirmRequired),
+    /** Issue 21: the token of a recruit link `/join/{token}`; the new partner joins that partner's team. */
+    recruit_token: z.uuid({ error: 'This recruit link is not valid' }).optional(),
   })
   .refine((v) => v.password === v.confirm_password, {
     path: ['confirm_password'],

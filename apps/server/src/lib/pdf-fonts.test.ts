@@ -57,6 +57,7 @@ describe('the statement PDF', () => {
       residual_cents: 4_000,
       bonus_cents: 0,
       adjustment_cents: 1_000,
+      override_cents: 0,
       total_cents: 5_000,
       currency: 'USD',
       published_at: '2026-11-05T00:00:00Z',
@@ -81,7 +82,15 @@ describe('the statement PDF', () => {
     })),
     bonuses: [],
     adjustments: [{ line_id: 'adj-1', month: '2026-10', description: names.arabicFull, amount_cents: 1_000, status: 'approved' }],
-    totals: { volume_cents: 2_000_000, residual_cents: 4_000, bonus_cents: 0, adjustment_cents: 1_000, total_cents: 5_000 },
+    overrides: [],
+    totals: {
+      volume_cents: 2_000_000,
+      residual_cents: 4_000,
+      bonus_cents: 0,
+      adjustment_cents: 1_000,
+      override_cents: 0,
+      total_cents: 5_000,
+    },
     note: 'Residuals for October 2026 are paid in November 2026',
   };
 

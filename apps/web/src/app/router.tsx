@@ -71,6 +71,8 @@ const AdminPartnerCommissionsPage = lazy(() =>
 const AdminStatementPage = lazy(() =>
   import('@/features/commissions/pages/admin-statement-page').then((m) => ({ default: m.AdminStatementPage })),
 );
+const JoinPage = lazy(() => import('@/features/users/pages/join-page').then((m) => ({ default: m.JoinPage })));
+const MyTeamPage = lazy(() => import('@/features/commissions/pages/my-team-page').then((m) => ({ default: m.MyTeamPage })));
 const AccountPage = lazy(() => import('@/features/users/pages/account-page').then((m) => ({ default: m.AccountPage })));
 const SettingsRoute = lazy(() => import('./routes/settings-route').then((m) => ({ default: m.SettingsRoute })));
 const AdminPayoutsPage = lazy(() =>
@@ -89,6 +91,7 @@ export function createAppRouter() {
             { path: paths.login, element: <LoginPage /> },
             { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
             { path: paths.resetPassword, element: <ResetPasswordPage /> },
+            { path: paths.joinPattern, element: <JoinPage /> },
           ],
         },
         {
@@ -148,6 +151,7 @@ export function createAppRouter() {
                       ),
                     },
                     { path: paths.partner.statementPattern, element: <StatementPage /> },
+                    { path: paths.partner.team, element: <MyTeamPage /> },
                     { path: paths.partner.settings, element: <SettingsRoute /> },
                   ],
                 },

@@ -4,6 +4,9 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   referral: (uuid: string) => `/referral/${uuid}`,
+  /** A recruit link (issue 21): sign-up that joins the recruiter's team. */
+  join: (token: string) => `/join/${token}`,
+  joinPattern: '/join/:token',
   admin: {
     home: '/admin',
     users: '/admin/users',
@@ -30,6 +33,7 @@ export const paths = {
     submit: '/submit',
     tutorials: '/tutorials',
     compensation: '/compensation',
+    team: '/team',
     statement: (statementId: number | string) => `/compensation/statements/${statementId}`,
     statementPattern: '/compensation/statements/:id',
     settings: '/settings',

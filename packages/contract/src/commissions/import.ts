@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { importSplitsSchema } from './team';
 import { successEnvelope } from '../envelope';
 import { isoDay, maxRowId } from '../paging';
 import { monthField } from './months';
@@ -155,6 +156,8 @@ export const importResultSchema = z.object({
   blocked: z.string().nullable(),
   /** Residual lines written (0 until committed). */
   lines_written: z.number(),
+  /** Issue 21: totals per chain level and the house's net. */
+  splits: importSplitsSchema.optional(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 export const importResultResponse = successEnvelope(importResultSchema);

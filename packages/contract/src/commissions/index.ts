@@ -14,3 +14,6 @@ export * from './lines';
 export * from './import';
 export * from './merchants';
 export * from './statements';
+export * from './splits';
+export * from './team-messages';
+export * from './team';

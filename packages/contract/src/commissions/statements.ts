@@ -5,6 +5,7 @@ import { monthField } from './months';
 import { lineStatuses, paymentMethods, statementStatuses } from './statuses';
 import { commissionMessages } from './messages';
 import { commissionPlanSchema } from './plan';
+import { splitBases } from './splits';
 
 // Commissions: statements.
 
@@ -22,6 +23,8 @@ export const statementSummarySchema = z.object({
   /** Bonuses less clawbacks. */
   bonus_cents: z.number(),
   adjustment_cents: z.number(),
+  /** Issue 21: overrides on the team's merchants (part of the total). */
+  override_cents: z.number(),
   total_cents: z.number(),
   currency: z.string(),
   published_at: z.string().nullable(),
@@ -64,11 +67,26 @@ export const statementAdjustmentSchema = z.object({
   amount_cents: z.number(),
   status: z.enum(lineStatuses),
 });
+/** Issue 21: an override on a team member's merchant (the member's name, or "Team member" if hidden). */
+export const statementOverrideSchema = z.object({
+  line_id: z.string(),
+  month: z.string(),
+  member: z.string(),
+  mid_last4: z.string(),
+  level: z.number(),
+  basis: z.enum(splitBases),
+  rate_bps: z.number(),
+  net_revenue_cents: z.number(),
+  amount_cents: z.number(),
+  status: z.enum(lineStatuses),
+});
+export type StatementOverride = z.infer<typeof statementOverrideSchema>;
 export const statementTotalsSchema = z.object({
   volume_cents: z.number(),
   residual_cents: z.number(),
   bonus_cents: z.number(),
   adjustment_cents: z.number(),
+  override_cents: z.number(),
   /** The sum of every line's amount. */
   total_cents: z.number(),
 });
@@ -80,6 +98,7 @@ export const statementDetailSchema = z.object({
   merchants: z.array(statementMerchantSchema),
   bonuses: z.array(statementBonusSchema),
   adjustments: z.array(statementAdjustmentSchema),
+  overrides: z.array(statementOverrideSchema),
   totals: statementTotalsSchema,
   /** "Residuals for {month} are paid in {month+1}". */
   note: z.string(),
@@ -169,7 +188,10 @@ export const commissionSummarySchema = z.object({
     .object({ id: z.string(), month: z.string(), total_cents: z.number(), status: z.enum(statementStatuses) })
     .nullable(),
   /** The last 12 months, oldest first, from published and paid statements. */
-  series: z.array(z.object({ month: z.string(), bonus_cents: z.number(), residual_cents: z.number() })),
+  /** `residual_cents` includes `override_cents`, the overrides on the team's merchants (issue 21). */
+  series: z.array(
+    z.object({ month: z.string(), bonus_cents: z.number(), residual_cents: z.number(), override_cents: z.number().default(0) }),
+  ),
   /** The partner's external compensation link, or null (the screen then shows the spec's alert). */
   compensation_link: z.string().nullable(),
 });

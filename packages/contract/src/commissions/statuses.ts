@@ -1,12 +1,13 @@
 // Commissions: kinds and statuses.
 
-export const lineKinds = ['bonus', 'residual', 'adjustment', 'clawback'] as const;
+export const lineKinds = ['bonus', 'residual', 'adjustment', 'clawback', 'override'] as const;
 export type LineKind = (typeof lineKinds)[number];
 export const lineKindLabels: Record<LineKind, string> = {
   bonus: 'Bonus',
   residual: 'Residual',
   adjustment: 'Adjustment',
   clawback: 'Clawback',
+  override: 'Override',
 };
 
 export const lineStatuses = ['pending', 'approved', 'paid', 'void', 'on_hold'] as const;

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { importStatuses, lineKinds, lineStatuses, merchantStatuses, paymentMethods, statementStatuses } from '@portal/contract';
+import {
+  importStatuses,
+  lineKinds,
+  lineStatuses,
+  merchantStatuses,
+  negativeNetPolicies,
+  paymentMethods,
+  splitBases,
+  splitFundings,
+  statementStatuses,
+  type OverrideLevel,
+} from '@portal/contract';
 import {
   bigint,
   date,
@@ -36,6 +47,11 @@ export const commissionPlans = pgTable(
     clawbackDays: integer('clawback_days').notNull(),
     residualShareBps: integer('residual_share_bps').notNull(),
     minPayoutCents: cents('min_payout_cents').notNull(),
+    /** Issue 21: what this plan's partner earns on the merchants of each level of their team. */
+    overrideLevels: jsonb('override_levels').$type<OverrideLevel[]>().notNull().default([]),
+    overrideBasis: text('override_basis', { enum: splitBases }).notNull().default('share_of_net'),
+    overrideFunding: text('override_funding', { enum: splitFundings }).notNull().default('house'),
+    negativeNet: text('negative_net', { enum: negativeNetPolicies }).notNull().default('pass_through'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -142,6 +158,8 @@ export const statements = pgTable(
     residualCents: cents('residual_cents').notNull().default(0),
     bonusCents: cents('bonus_cents').notNull().default(0),
     adjustmentCents: cents('adjustment_cents').notNull().default(0),
+    /** Issue 21: overrides earned on the team's merchants (part of the total). */
+    overrideCents: cents('override_cents').notNull().default(0),
     totalCents: cents('total_cents').notNull().default(0),
     currency: text('currency').notNull().default('USD'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
@@ -187,6 +205,10 @@ export const commissionLines = pgTable(
      * payout hold other features keep.
      */
     riskHold: text('risk_hold', { enum: ['conflict', 'risk'] }),
+    /** Issue 21, override lines: the chain level, its basis, and the team member whose merchant it is. */
+    level: integer('level'),
+    basis: text('basis', { enum: splitBases }),
+    downlinePartnerId: integer('downline_partner_id').references(() => users.id),
     /** The admin who added a manual line; null for lines the system made. */
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -205,5 +227,9 @@ export const commissionLines = pgTable(
     uniqueIndex('commission_lines_residual_idx')
       .on(t.merchantAccountId, t.month)
       .where(sql`${t.kind} = 'residual'`),
+    // One override per merchant, month and chain level.
+    uniqueIndex('commission_lines_override_idx')
+      .on(t.merchantAccountId, t.month, t.level)
+      .where(sql`${t.kind} = 'override'`),
   ],
 );

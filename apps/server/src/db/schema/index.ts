@@ -8,3 +8,4 @@ export * from './commissions';
 export * from './conversions';
 export * from './integrity';
 export * from './payouts';
+export * from './hierarchy';

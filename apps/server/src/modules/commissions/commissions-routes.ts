@@ -5,8 +5,10 @@ import { importAdminRoutes } from './import-routes';
 import { merchantAdminRoutes } from './merchant-routes';
 import { planAdminRoutes } from './plan-routes';
 import { statementAdminRoutes } from './statement-routes';
+import { teamAdminRoutes } from './team-routes';
 
 export { commissionsRoutes } from './statement-routes';
+export { partnerTeamRoutes } from './team-routes';
 
 /** Admin routes, inside the admin scope: plans, imports, lines and merchants, statements. */
 export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,4 +20,5 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(importAdminRoutes);
   await app.register(merchantAdminRoutes);
   await app.register(statementAdminRoutes);
+  await app.register(teamAdminRoutes);
 };

@@ -8,6 +8,7 @@ import {
   type ColumnMapping,
   type ImportResult,
   type ImportSummary,
+  teamMessages,
 } from '@portal/contract';
 import type { Database, DbExecutor } from '../../db';
 import {
@@ -26,6 +27,7 @@ import { conflict, notFound, unprocessable } from '../../lib/errors';
 import { evaluateBonuses } from './merchant-service';
 import { ensureDrafts, refreshDrafts } from './statement-service';
 import { parseReport, processorKey, type ParsedReport } from './report-parser';
+import { committedImportSplits, planImportSplits, writeImportSplits } from './split-service';
 
 type ImportRow = typeof commissionImports.$inferSelect;
 
@@ -289,6 +291,7 @@ export async function commitImport(tx: DbExecutor, importId: string, actorId: nu
   );
   const written = inserted.rows.length;
   for (const r of inserted.rows) touched.add(r.merchant_account_id);
+  await writeImportSplits(tx, importId, row.month);
   await tx
     .update(commissionImports)
     .set({ status: 'committed', committedAt: new Date() })
@@ -343,11 +346,14 @@ export async function importResult(db: DbExecutor, importId: string, dryRun: boo
       .where(inArray(commissionLines.importId, replacedIds));
     replaces = { import_id: replacedIds[0]!, lines: count?.n ?? 0 };
   }
+  const splits =
+    row.status === 'draft' ? (await planImportSplits(db, importId, row.month)).totals : await committedImportSplits(db, importId);
   let blocked: string | null = null;
   if (row.status === 'draft') {
     if (row.errors.length) blocked = m.importHasErrors;
     else if (row.duplicates.length) blocked = m.importHasDuplicates;
     else if (await hasPublishedLines(db, replacedIds)) blocked = m.importPublished(row.month);
+    else if (splits.problems.length) blocked = teamMessages.importSplitsBroken;
   }
   const [written] =
     row.status === 'committed'
@@ -403,6 +409,7 @@ export async function importResult(db: DbExecutor, importId: string, dryRun: boo
     replaces,
     blocked,
     lines_written: written?.n ?? 0,
+    splits,
   };
 }
 

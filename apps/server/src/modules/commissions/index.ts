@@ -7,8 +7,10 @@ import type { OutboxHandler } from '../../lib/outbox';
 import { getBrandName } from '../settings';
 import { onLeadEvent } from './merchant-service';
 import { statementMailAction } from './statement-service';
+import { teamMerchantMailer } from './team-mail';
 
-export { commissionsAdminRoutes, commissionsRoutes } from './commissions-routes';
+export { commissionsAdminRoutes, commissionsRoutes, partnerTeamRoutes } from './commissions-routes';
+export { checkRecruitLink, joinTeam } from './team-service';
 
 /**
  * Commissions' reactions: an approved referral becomes a merchant account with a pending bonus (in
@@ -43,6 +45,7 @@ export const commissionsPlugin: FastifyPluginAsync = async (app) => {
     },
   };
   app.outbox.register(statementMailAction, handler);
+  teamMerchantMailer(app);
 };
 export {
   heldLinesOfLeads,

@@ -16,6 +16,7 @@ import { conflict, notFound, unprocessable } from '../../lib/errors';
 import type { RecordedLeadEvent } from '../leads';
 import { effectivePlan, effectivePlans } from './plan-service';
 import { refreshDrafts } from './statement-service';
+import { freezeChain } from './split-service';
 
 /** The description of both bonus lines of a split award (referral integrity). */
 export const splitAwardDescription = 'Split award';
@@ -76,6 +77,7 @@ export async function openMerchantAccount(
     const [existing] = await tx.select().from(merchantAccounts).where(eq(merchantAccounts.mid, input.mid));
     return existing!;
   }
+  await freezeChain(tx, created);
   const plan = await effectivePlan(tx, input.partnerId);
   if (plan.bonus_cents > 0) {
     await tx.insert(commissionLines).values({

@@ -22,6 +22,10 @@ const toPlan = (row: PlanRow): CommissionPlan => ({
   clawback_days: row.clawbackDays,
   residual_share_bps: row.residualShareBps,
   min_payout_cents: row.minPayoutCents,
+  override_levels: row.overrideLevels,
+  override_basis: row.overrideBasis,
+  override_funding: row.overrideFunding,
+  negative_net: row.negativeNet,
 });
 
 const toColumns = (plan: CommissionPlan) => ({
@@ -30,6 +34,10 @@ const toColumns = (plan: CommissionPlan) => ({
   clawbackDays: plan.clawback_days,
   residualShareBps: plan.residual_share_bps,
   minPayoutCents: plan.min_payout_cents,
+  overrideLevels: plan.override_levels,
+  overrideBasis: plan.override_basis,
+  overrideFunding: plan.override_funding,
+  negativeNet: plan.negative_net,
 });
 
 /** The currency setting (ISO 4217, upper-cased), USD when unset or not three letters. */

@@ -5,7 +5,9 @@ import {
   monthLabel,
   monthlyTotalsCsvColumns,
   statementCsvColumns,
+  splitBasisLabels,
   statementStatusLabels,
+  teamMessages,
   type MonthlyTotal,
   type StatementDetail,
 } from '@portal/contract';
@@ -65,6 +67,21 @@ export function statementCsv(detail: StatementDetail): string {
       a.description,
       lineStatusLabels[a.status],
       centsText(a.amount_cents),
+    ]);
+  }
+  for (const o of detail.overrides) {
+    out += csvRow([
+      'Override',
+      o.month,
+      o.member,
+      o.mid_last4,
+      '',
+      '',
+      centsText(o.net_revenue_cents),
+      formatBps(o.rate_bps),
+      teamMessages.overrideDescription(o.member, o.mid_last4, splitBasisLabels[o.basis], o.rate_bps),
+      lineStatusLabels[o.status],
+      centsText(o.amount_cents),
     ]);
   }
   out += csvRow([
@@ -247,17 +264,46 @@ export async function statementPdf(detail: StatementDetail, companyName: string)
     ],
     detail.adjustments.map((a) => [a.description, monthLabel(a.month), money(a.amount_cents)]),
   );
+  // Issue 21: only a statement with overrides gets their table and total (others print as before).
+  const withOverrides = detail.overrides.length > 0;
+  if (withOverrides)
+    table(
+      'Overrides on your team',
+      [
+        { title: 'Team member', width: 0.22 },
+        { title: 'MID', width: 0.07 },
+        { title: 'Month', width: 0.14 },
+        { title: 'Level', width: 0.07, align: 'right' },
+        { title: 'Basis', width: 0.17 },
+        { title: 'Net revenue', width: 0.12, align: 'right' },
+        { title: 'Rate', width: 0.08, align: 'right' },
+        { title: 'Override', width: 0.13, align: 'right' },
+      ],
+      detail.overrides.map((o) => [
+        o.member,
+        `…${o.mid_last4}`,
+        monthLabel(o.month),
+        String(o.level),
+        splitBasisLabels[o.basis],
+        money(o.net_revenue_cents),
+        formatBps(o.rate_bps),
+        money(o.amount_cents),
+      ]),
+    );
+  const totalWidth = withOverrides ? 0.2 : 0.25;
   table(
     'Totals',
     [
-      { title: 'Residuals', width: 0.25, align: 'right' },
-      { title: 'Bonuses', width: 0.25, align: 'right' },
-      { title: 'Adjustments', width: 0.25, align: 'right' },
-      { title: 'Total', width: 0.25, align: 'right' },
+      { title: 'Residuals', width: totalWidth, align: 'right' },
+      ...(withOverrides ? [{ title: 'Overrides', width: totalWidth, align: 'right' as const }] : []),
+      { title: 'Bonuses', width: totalWidth, align: 'right' },
+      { title: 'Adjustments', width: totalWidth, align: 'right' },
+      { title: 'Total', width: totalWidth, align: 'right' },
     ],
     [
       [
         money(detail.totals.residual_cents),
+        ...(withOverrides ? [money(detail.totals.override_cents)] : []),
         money(detail.totals.bonus_cents),
         money(detail.totals.adjustment_cents),
         money(detail.totals.total_cents),

@@ -18,6 +18,7 @@ import { recordAudit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { enqueue } from '../../lib/outbox';
 import { effectivePlan, effectivePlans, getCurrency } from './plan-service';
+import { overrideMembers, toStatementOverride } from './statement-overrides';
 
 export const statementMailAction = 'mail.statement_ready';
 
@@ -43,6 +44,7 @@ function toSummary(row: { statement: StatementRow; partnerName: string; partnerE
     residual_cents: s.residualCents,
     bonus_cents: s.bonusCents,
     adjustment_cents: s.adjustmentCents,
+    override_cents: s.overrideCents,
     total_cents: s.totalCents,
     currency: s.currency,
     published_at: s.publishedAt?.toISOString() ?? null,
@@ -73,6 +75,10 @@ const lineSums = {
     ),
   adjustment:
     sql<number>`coalesce(sum(${commissionLines.amountCents}) filter (where ${commissionLines.kind} = 'adjustment'), 0)`.mapWith(
+      Number,
+    ),
+  override:
+    sql<number>`coalesce(sum(${commissionLines.amountCents}) filter (where ${commissionLines.kind} = 'override'), 0)`.mapWith(
       Number,
     ),
 };
@@ -154,6 +160,7 @@ export async function refreshDrafts(tx: DbExecutor, month: string): Promise<void
           residualCents: s.residual,
           bonusCents: s.bonus,
           adjustmentCents: s.adjustment,
+          overrideCents: s.override,
           totalCents: s.total,
           currency,
         })),
@@ -166,6 +173,7 @@ export async function refreshDrafts(tx: DbExecutor, month: string): Promise<void
           residualCents: sql`excluded.residual_cents`,
           bonusCents: sql`excluded.bonus_cents`,
           adjustmentCents: sql`excluded.adjustment_cents`,
+          overrideCents: sql`excluded.override_cents`,
           totalCents: sql`excluded.total_cents`,
           currency: sql`excluded.currency`,
           updatedAt: new Date(),
@@ -221,6 +229,7 @@ const sumTotals = (items: StatementSummary[]): StatementTotals => ({
   residual_cents: items.reduce((a, s) => a + s.residual_cents, 0),
   bonus_cents: items.reduce((a, s) => a + s.bonus_cents, 0),
   adjustment_cents: items.reduce((a, s) => a + s.adjustment_cents, 0),
+  override_cents: items.reduce((a, s) => a + s.override_cents, 0),
   total_cents: items.reduce((a, s) => a + s.total_cents, 0),
 });
 
@@ -292,12 +301,20 @@ export async function getStatementDetail(db: DbExecutor, id: string, partnerId?:
     merchants: [],
     bonuses: [],
     adjustments: [],
-    totals: { volume_cents: 0, residual_cents: 0, bonus_cents: 0, adjustment_cents: 0, total_cents: 0 },
+    overrides: [],
+    totals: { volume_cents: 0, residual_cents: 0, bonus_cents: 0, adjustment_cents: 0, override_cents: 0, total_cents: 0 },
     note: m.residualsPaidNote(statement.month),
   };
+  const members = await overrideMembers(
+    db,
+    lines.map((l) => l.line),
+  );
   for (const { line, mid, business, approvedOn } of lines) {
     detail.totals.total_cents += line.amountCents;
-    if (line.kind === 'residual') {
+    if (line.kind === 'override') {
+      detail.overrides.push(toStatementOverride(line, mid, members));
+      detail.totals.override_cents += line.amountCents;
+    } else if (line.kind === 'residual') {
       detail.merchants.push({
         line_id: line.id,
         merchant_account_id: line.merchantAccountId,
@@ -482,8 +499,13 @@ export async function getCommissionSummary(db: DbExecutor, partnerId: number, no
         sql<number>`coalesce(sum(${commissionLines.amountCents}) filter (where ${commissionLines.kind} in ('bonus', 'clawback')), 0)`.mapWith(
           Number,
         ),
+      // Residual income includes the overrides earned on the team's merchants (issue 21).
       residual:
-        sql<number>`coalesce(sum(${commissionLines.amountCents}) filter (where ${commissionLines.kind} = 'residual'), 0)`.mapWith(
+        sql<number>`coalesce(sum(${commissionLines.amountCents}) filter (where ${commissionLines.kind} in ('residual', 'override')), 0)`.mapWith(
+          Number,
+        ),
+      override:
+        sql<number>`coalesce(sum(${commissionLines.amountCents}) filter (where ${commissionLines.kind} = 'override'), 0)`.mapWith(
           Number,
         ),
     })
@@ -495,7 +517,7 @@ export async function getCommissionSummary(db: DbExecutor, partnerId: number, no
   const series = Array.from({ length: 12 }, (_, i) => {
     const month = addMonths(first, i);
     const row = byMonth.get(month);
-    return { month, bonus_cents: row?.bonus ?? 0, residual_cents: row?.residual ?? 0 };
+    return { month, bonus_cents: row?.bonus ?? 0, residual_cents: row?.residual ?? 0, override_cents: row?.override ?? 0 };
   });
   return {
     currency: await getCurrency(db),

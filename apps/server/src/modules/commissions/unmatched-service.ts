@@ -13,6 +13,7 @@ import { conflict, notFound, unprocessable } from '../../lib/errors';
 import { evaluateBonuses, listMerchantAccounts, openMerchantAccount } from './merchant-service';
 import { effectivePlans } from './plan-service';
 import { refreshDrafts } from './statement-service';
+import { resplitMerchant } from './split-service';
 
 /** The newest upload of each month and processor (the one a later commit would keep). */
 const isLatestImport = sql`not exists (select 1 from ${commissionImports} n where n.month = ${commissionImports.month} and lower(n.processor) = lower(${commissionImports.processor}) and n.created_at > ${commissionImports.createdAt})`;
@@ -101,6 +102,8 @@ export async function assignMid(db: Database, input: AssignMidRequest, actorId: 
         .returning({ month: commissionLines.month });
       if (line) months.add(line.month);
     }
+    // Issue 21: the residuals just written are split over the chain frozen on the new account.
+    if (months.size) for (const month of await resplitMerchant(tx, account, [...months].sort()[0]!)) months.add(month);
     for (const month of await evaluateBonuses(tx, [account.id])) months.add(month);
     for (const month of [...months].sort()) await refreshDrafts(tx, month);
     await recordAudit(tx, {

@@ -21,6 +21,7 @@ import { evictSessionsOnCommit } from '../../lib/session-evictions';
 import { createSession, revokeOtherSessions, revokeUserSessions, type UserRow } from '../../lib/sessions';
 import { generateToken, hashToken } from '../../lib/tokens';
 import { getBrandName, getBrandSettings } from '../settings';
+import { checkRecruitLink, joinTeam } from '../commissions';
 import { accountMailActions, enqueueAccountMail, issueResetToken, voidResetTokens } from './account-mails';
 import { describeDevice } from './device';
 import { passwordChangedMail, passwordResetMail } from './users-mails';
@@ -104,6 +105,7 @@ export async function register(
   const { registrationMode } = await getBrandSettings(db);
   await refuseCommonPassword(input.password, 'password');
   if (registrationMode === 'invite_only') throw forbidden(messages.auth.registrationClosed);
+  const uplineId = input.recruit_token ? await checkRecruitLink(db, input.recruit_token) : null;
   const passwordHash = await hashPassword(input.password);
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -119,6 +121,7 @@ export async function register(
       // The unique index on lower(email) decides, so two racing registrations cannot both win.
       .onConflictDoNothing()
       .returning();
+    if (inserted && uplineId !== null) await joinTeam(tx, inserted.id, uplineId);
     if (inserted?.status === 'pending_approval') {
       await enqueueAccountMail(tx, accountMailActions.applicationReceived, inserted.id, {}, `application:${inserted.id}`);
     }

@@ -4,6 +4,7 @@ import { Card } from '@/components/ui/card';
 import { Table, type Column } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
 import { LineStatusBadge, StatementStatusBadge } from './status-badges';
+import { StatementOverrides } from './statement-overrides';
 
 type MerchantLine = StatementDetail['merchants'][number];
 type BonusLine = StatementDetail['bonuses'][number];
@@ -180,6 +181,8 @@ export function StatementView({ detail, audience = 'partner' }: { detail: Statem
         />
       </Section>
 
+      {detail.overrides.length > 0 && <StatementOverrides detail={detail} />}
+
       <Section id="statement-bonuses" title="Bonuses">
         <Table
           caption={`Bonuses, ${monthLabel(statement.month)}`}
@@ -208,6 +211,7 @@ export function StatementView({ detail, audience = 'partner' }: { detail: Statem
             {(
               [
                 ['Residuals', totals.residual_cents],
+                ...(detail.overrides.length > 0 ? ([['Overrides', totals.override_cents]] as const) : []),
                 ['Bonuses', totals.bonus_cents],
                 ['Adjustments', totals.adjustment_cents],
               ] as const

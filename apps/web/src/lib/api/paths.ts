@@ -36,6 +36,9 @@ export const apiPaths = {
     minePrecheck: '/leads/mine/precheck',
     mineOne: (leadId: string) => `/leads/mine/${id(leadId)}`,
   },
+  partner: {
+    team: '/partner/team',
+  },
   commissions: {
     summary: '/commissions/summary',
     statements: '/commissions/statements',
@@ -69,6 +72,9 @@ export const apiPaths = {
     crmHealth: '/admin/crm-health',
     commissionPlan: '/admin/commission-plan',
     userCommissionPlan: (userId: number) => `/admin/users/${id(userId)}/commission-plan`,
+    userTeam: (userId: number) => `/admin/users/${id(userId)}/team`,
+    userUpline: (userId: number) => `/admin/users/${id(userId)}/upline`,
+    merchantSplits: (accountId: string) => `/admin/merchant-accounts/${id(accountId)}/splits`,
     commissionImports: '/admin/commissions/imports',
     commissionMapping: '/admin/commissions/mapping',
     commissionImportCommit: (importId: number | string) => `/admin/commissions/imports/${id(importId)}/commit`,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defaultCommissionPlan } from '@portal/contract';
 import { guessMapping, readCsvHeader } from './csv-header';
 import { formToPlan, planFormSchema, planToForm } from './plan-fields';
 
@@ -61,8 +62,10 @@ describe('plan form', () => {
       residual_share: '12.5',
       min_payout: '25.00',
     });
-    const plan = formToPlan(values);
+    const base = { ...defaultCommissionPlan, override_levels: [{ rate_bps: 1_000, end_month: null, rate_after_bps: null }] };
+    const plan = formToPlan(values, base);
     expect(plan).toEqual({
+      ...base,
       bonus_cents: 125_050,
       bonus_min_volume_cents: 500_000,
       clawback_days: 365,

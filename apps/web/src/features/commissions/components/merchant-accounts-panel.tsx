@@ -14,6 +14,7 @@ import { useMerchantAccounts } from '../api/get-merchant-accounts';
 import { fetchPartnerLines } from '../api/get-partner-lines';
 import { getFieldErrors } from './server-errors';
 import { QueryError } from '@/components/ui/query-state';
+import { SplitsDialog } from './splits-dialog';
 
 const today = () => new Date().toISOString().slice(0, 10);
 const amount = 'tabular-nums sm:text-right';
@@ -64,6 +65,7 @@ export function describeClose(account: MerchantAccount, lines: readonly Commissi
 export function MerchantAccountsPanel({ partnerId, currency }: { partnerId: number; currency: string }) {
   const accounts = useMerchantAccounts(partnerId);
   const [closing, setClosing] = useState<MerchantAccount | null>(null);
+  const [splitsOf, setSplitsOf] = useState<MerchantAccount | null>(null);
   const [outcome, setOutcome] = useState<CloseOutcome | null>(null);
   const money = (cents: number) => formatCents(cents, currency);
 
@@ -99,14 +101,18 @@ export function MerchantAccountsPanel({ partnerId, currency }: { partnerId: numb
       header: 'Actions',
       hideLabelOnPhone: true,
       className: 'sm:text-right',
-      cell: (row) =>
-        row.status === 'active' ? (
-          <span className="flex justify-end pt-2 sm:pt-0">
+      cell: (row) => (
+        <span className="flex flex-wrap justify-end gap-2 pt-2 sm:pt-0">
+          <Button size="sm" variant="secondary" aria-label={`Splits of ${row.business}`} onClick={() => setSplitsOf(row)}>
+            Splits
+          </Button>
+          {row.status === 'active' && (
             <Button size="sm" variant="danger" aria-label={`Close account ${row.business}`} onClick={() => setClosing(row)}>
               Close account
             </Button>
-          </span>
-        ) : null,
+          )}
+        </span>
+      ),
     },
   ];
 
@@ -139,6 +145,7 @@ export function MerchantAccountsPanel({ partnerId, currency }: { partnerId: numb
           </p>
         }
       />
+      {splitsOf && <SplitsDialog accountId={splitsOf.id} business={splitsOf.business} onClose={() => setSplitsOf(null)} />}
       {closing && (
         <CloseAccountDialog
           account={closing}

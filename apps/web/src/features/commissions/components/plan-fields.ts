@@ -43,8 +43,10 @@ export function planToForm(plan: CommissionPlan): PlanFormValues {
   };
 }
 
-export function formToPlan(values: z.output<typeof planFormSchema>): CommissionPlan {
+/** The form's five terms over `base`, whose override terms (issue 21) the form does not edit. */
+export function formToPlan(values: z.output<typeof planFormSchema>, base: CommissionPlan): CommissionPlan {
   return {
+    ...base,
     bonus_cents: dollarsToCents(values.bonus) ?? 0,
     bonus_min_volume_cents: dollarsToCents(values.bonus_min_volume) ?? 0,
     clawback_days: Number(values.clawback_days),

@@ -33,7 +33,7 @@ export function PlanForm({ plan, currency, submitLabel, onSubmit, disabled = fal
 
   const submit = handleSubmit(async (values) => {
     try {
-      await onSubmit(formToPlan(values));
+      await onSubmit(formToPlan(values, plan));
     } catch (error) {
       toast.error(getServerMessage(error) ?? 'Failed to save the plan');
       // The server's field messages land on the matching field.

@@ -2,7 +2,15 @@ import { useState } from 'react';
 import { BackLink } from '@/components/ui/back-link';
 import { useParams } from 'react-router';
 import toast from 'react-hot-toast';
-import { addMonths, commissionMessages, formatBps, formatCents, monthOf, type CommissionPlan } from '@portal/contract';
+import {
+  addMonths,
+  commissionMessages,
+  formatBps,
+  formatCents,
+  monthOf,
+  splitBasisLabels,
+  type CommissionPlan,
+} from '@portal/contract';
 import { PlusIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -21,6 +29,7 @@ import { LinesPanel } from '../components/lines-panel';
 import { MerchantAccountsPanel } from '../components/merchant-accounts-panel';
 import { PlanForm } from '../components/plan-form';
 import { StatementsPanel } from '../components/statements-panel';
+import { TeamPanel } from '../components/team-panel';
 
 /** /admin/commissions/partners/:id: one partner's plan (program plan or an override) and statements. */
 export function AdminPartnerCommissionsPage() {
@@ -52,6 +61,12 @@ export function AdminPartnerCommissionsPage() {
       </div>
       <div className="space-y-8">
         <PartnerPlanCard partnerId={id} />
+        <section aria-labelledby="partner-team" className="space-y-3">
+          <h2 id="partner-team" className="text-base font-semibold text-slate-900">
+            Team
+          </h2>
+          <TeamPanel partnerId={id} partnerName={partner.data.full_name} />
+        </section>
         <section aria-labelledby="partner-statements" className="space-y-3">
           <h2 id="partner-statements" className="text-base font-semibold text-slate-900">
             Statements
@@ -84,7 +99,7 @@ export function AdminPartnerCommissionsPage() {
 function PlanSummary({ plan, currency }: { plan: CommissionPlan; currency: string }) {
   const money = (cents: number) => formatCents(cents, currency);
   return (
-    <dl className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-5">
+    <dl className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-6">
       {(
         [
           ['Bonus', money(plan.bonus_cents)],
@@ -92,6 +107,12 @@ function PlanSummary({ plan, currency }: { plan: CommissionPlan; currency: strin
           ['Clawback window', `${plan.clawback_days} days`],
           ['Residual share', formatBps(plan.residual_share_bps)],
           ['Minimum payout', money(plan.min_payout_cents)],
+          [
+            'Team overrides',
+            plan.override_levels.length
+              ? `${plan.override_levels.map((l) => formatBps(l.rate_bps)).join(' · ')} (${splitBasisLabels[plan.override_basis]})`
+              : 'None',
+          ],
         ] as const
       ).map(([label, value]) => (
         <div key={label}>

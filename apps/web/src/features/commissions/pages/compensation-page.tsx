@@ -1,4 +1,7 @@
 import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
+import { paths } from '@/lib/paths';
 import { EarningsTable } from '@/components/commissions/earnings-table';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -35,6 +38,11 @@ export function CompensationPage() {
       <PageHeader
         title="My Commissions"
         description="Bonuses for merchants you referred and the monthly residual while they process."
+        actions={
+          <Link to={paths.partner.team} className={buttonClasses('secondary')}>
+            My team
+          </Link>
+        }
       />
       <div className="space-y-6">
         {summary.isError && !data ? (

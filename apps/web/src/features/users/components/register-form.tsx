@@ -18,7 +18,8 @@ const passwordProblem = (error: unknown): string | undefined =>
     ? error.response.data?.errors?.password
     : undefined;
 
-export function RegisterForm({ onSignIn }: { onSignIn: () => void }) {
+/** With `recruitToken` (a `/join/{token}` link, issue 21) the new partner joins the recruiter's team. */
+export function RegisterForm({ onSignIn, recruitToken }: { onSignIn: () => void; recruitToken?: string }) {
   const registerMutation = useRegister();
   const { field, submit, formError, setError, control, isSubmitting } = useZodForm(registerRequest, {
     defaultValues: { full_name: '', email: '', password: '', confirm_password: '' },
@@ -27,13 +28,16 @@ export function RegisterForm({ onSignIn }: { onSignIn: () => void }) {
 
   // On success the session is stored and the guest guard sends the partner on, as after login.
   const onSubmit = submit(
-    (values) => registerMutation.mutateAsync(values),
+    (values) => registerMutation.mutateAsync(recruitToken ? { ...values, recruit_token: recruitToken } : values),
     (error) => {
       const refusedPassword = passwordProblem(error);
       if (isEmailTaken(error)) {
         setError('email', { message: getServerMessage(error) ?? messages.auth.emailTaken }, { shouldFocus: true });
       } else if (refusedPassword) {
         setError('password', { message: refusedPassword }, { shouldFocus: true });
+      } else if (axios.isAxiosError(error) && error.response?.status === 422 && recruitToken) {
+        // The recruit link stopped working (recruiting turned off, or the team is full): the server says why.
+        return getServerMessage(error) ?? messages.auth.registrationFailed;
       } else if (axios.isAxiosError(error) && error.response?.status === 403) {
         // Sign-up closed (invite only) since the page loaded: the server says why.
         return getServerMessage(error) ?? messages.auth.registrationFailed;

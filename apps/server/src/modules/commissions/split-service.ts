@@ -1,0 +1,610 @@
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import {
+  chainProblem,
+  commissionMessages as cm,
+  defaultCommissionPlan,
+  formatCents,
+  maxOverrideLevels,
+  maxPayoutBps,
+  midLast4,
+  splitBalances,
+  splitResidual,
+  teamMessages as tm,
+  type ImportSplits,
+  type MerchantSplits,
+  type NegativeNetPolicy,
+  shareOfCents,
+  type SplitLevel,
+  type putSplitsRequest,
+} from '@portal/contract';
+import type { z } from 'zod';
+import type { Database, DbExecutor } from '../../db';
+import {
+  commissionImportRows,
+  commissionLines,
+  commissionPlans,
+  merchantAccounts,
+  merchantSplitLevels,
+  merchantSplitVersions,
+  statements,
+  users,
+} from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { conflict, notFound, unprocessable } from '../../lib/errors';
+import { enqueue } from '../../lib/outbox';
+import { effectivePlans, getCurrency } from './plan-service';
+import { ensureDrafts, refreshDrafts } from './statement-service';
+import { uplinesOf } from './team-service';
+
+// Split residuals (issue 21): the chain frozen on each merchant account, its versions "from month
+// M", and the override lines an import writes with `splitResidual` (the contract's pure function).
+
+export const teamMerchantMailAction = 'mail.team_merchant_approved';
+
+type MerchantRow = typeof merchantAccounts.$inferSelect;
+type LevelRow = typeof merchantSplitLevels.$inferSelect;
+interface Version {
+  fromMonth: string;
+  levels: LevelRow[];
+}
+
+type VersionRow = { version: typeof merchantSplitVersions.$inferSelect; level: LevelRow | null };
+
+function groupVersions(rows: readonly VersionRow[], result = new Map<string, Version[]>()): Map<string, Version[]> {
+  for (const { version, level } of rows) {
+    const list = result.get(version.merchantAccountId) ?? [];
+    let last = list[list.length - 1];
+    if (!last || last.fromMonth !== version.fromMonth) {
+      last = { fromMonth: version.fromMonth, levels: [] };
+      list.push(last);
+    }
+    if (level) last.levels.push(level);
+    result.set(version.merchantAccountId, list);
+  }
+  return result;
+}
+
+const versionColumns = { version: merchantSplitVersions, level: merchantSplitLevels };
+const levelsOfVersion = and(
+  eq(merchantSplitLevels.merchantAccountId, merchantSplitVersions.merchantAccountId),
+  eq(merchantSplitLevels.fromMonth, merchantSplitVersions.fromMonth),
+);
+
+/** Every version of these merchants' chains, oldest first. */
+async function versionsOf(db: DbExecutor, merchantIds: readonly string[]): Promise<Map<string, Version[]>> {
+  const result = new Map<string, Version[]>();
+  for (let i = 0; i < merchantIds.length; i += 5_000) {
+    const rows = await db
+      .select(versionColumns)
+      .from(merchantSplitVersions)
+      .leftJoin(merchantSplitLevels, levelsOfVersion)
+      .where(inArray(merchantSplitVersions.merchantAccountId, merchantIds.slice(i, i + 5_000)))
+      .orderBy(asc(merchantSplitVersions.fromMonth), asc(merchantSplitLevels.level));
+    groupVersions(rows, result);
+  }
+  return result;
+}
+
+/**
+ * The chain versions of an import's merchants in one joined query (50,000 ids in IN lists cost
+ * seconds; the join against the import's rows is one hash join).
+ */
+async function versionsOfImport(db: DbExecutor, importId: string): Promise<Map<string, Version[]>> {
+  const rows = await db
+    .select(versionColumns)
+    .from(commissionImportRows)
+    .innerJoin(merchantAccounts, eq(merchantAccounts.mid, commissionImportRows.mid))
+    .innerJoin(merchantSplitVersions, eq(merchantSplitVersions.merchantAccountId, merchantAccounts.id))
+    .leftJoin(merchantSplitLevels, levelsOfVersion)
+    .where(eq(commissionImportRows.importId, importId))
+    .orderBy(asc(merchantSplitVersions.merchantAccountId), asc(merchantSplitVersions.fromMonth), asc(merchantSplitLevels.level));
+  return groupVersions(rows);
+}
+
+/**
+ * The version in force in a month: the latest from that month or before; for a month before the
+ * first version (a report for a month before approval), the chain frozen at approval.
+ */
+function versionFor(versions: readonly Version[] | undefined, month: string): Version | null {
+  if (!versions?.length) return null;
+  let found = versions[0]!;
+  for (const v of versions) if (v.fromMonth <= month) found = v;
+  return found;
+}
+
+interface LevelZero {
+  partnerId: number;
+  rateBps: number;
+  negativeNet: NegativeNetPolicy;
+}
+
+function chainOf(zero: LevelZero, version: Version | null): SplitLevel[] {
+  return [
+    {
+      level: 0,
+      partnerId: zero.partnerId,
+      rateBps: zero.rateBps,
+      basis: 'share_of_net',
+      funding: 'house',
+      endMonth: null,
+      rateAfterBps: null,
+      negativeNet: zero.negativeNet,
+    },
+    ...(version?.levels ?? []).map((l) => ({
+      level: l.level,
+      partnerId: l.partnerId,
+      rateBps: l.rateBps,
+      basis: l.basis,
+      funding: l.funding,
+      endMonth: l.endMonth,
+      rateAfterBps: l.rateAfterBps,
+      negativeNet: l.negativeNet,
+    })),
+  ];
+}
+
+/**
+ * When a merchant account opens: the chain above its partner as it stands, each upline at the rate
+ * its own plan sets for that level (0 when it sets none), frozen from the approval month; and each
+ * upline with a rate is mailed (through the outbox). A partner without an upline gets no version.
+ */
+export async function freezeChain(tx: DbExecutor, merchant: MerchantRow): Promise<void> {
+  const uplines = (await uplinesOf(tx, merchant.partnerId)).slice(0, maxOverrideLevels);
+  if (!uplines.length) return;
+  const fromMonth = merchant.approvedOn.slice(0, 7);
+  const plans = await effectivePlans(
+    tx,
+    uplines.map((u) => u.id),
+  );
+  const inserted = await tx
+    .insert(merchantSplitVersions)
+    .values({ merchantAccountId: merchant.id, fromMonth })
+    .onConflictDoNothing()
+    .returning();
+  if (!inserted.length) return;
+  const levels = uplines.map((upline, i) => {
+    const plan = plans.get(upline.id)!;
+    const rate = plan.override_levels[i];
+    return {
+      merchantAccountId: merchant.id,
+      fromMonth,
+      level: i + 1,
+      partnerId: upline.id,
+      rateBps: rate?.rate_bps ?? 0,
+      basis: plan.override_basis,
+      funding: plan.override_funding,
+      endMonth: rate?.end_month ?? null,
+      rateAfterBps: rate?.rate_after_bps ?? null,
+      negativeNet: plan.negative_net,
+    };
+  });
+  await tx.insert(merchantSplitLevels).values(levels);
+  await enqueue(
+    tx,
+    levels
+      .filter((l) => l.rateBps > 0 || (l.rateAfterBps ?? 0) > 0)
+      .map((l) => ({
+        action: teamMerchantMailAction,
+        subjectType: 'merchant_account',
+        subjectId: merchant.id,
+        payload: { merchantId: merchant.id, uplineId: l.partnerId },
+        dedupeKey: `${teamMerchantMailAction}:${merchant.id}:${l.partnerId}`,
+      })),
+  );
+}
+
+/** Each partner's residual share and negative-net policy (their plan, else the program's). */
+async function levelZeroPlans(db: DbExecutor, partnerIds: readonly number[]): Promise<Map<number, LevelZero>> {
+  const plans = await effectivePlans(db, partnerIds);
+  const result = new Map<number, LevelZero>();
+  for (const [partnerId, plan] of plans)
+    result.set(partnerId, { partnerId, rateBps: plan.residual_share_bps, negativeNet: plan.negative_net });
+  return result;
+}
+
+interface SplitRow {
+  rowNo: number;
+  mid: string;
+  merchantId: string;
+  partnerId: number;
+  netCents: number;
+}
+
+interface PlannedSplits {
+  totals: ImportSplits;
+  /** Level-0 residuals whose amount differs from net × share (deducted by an upline, or floored). */
+  residualUpdates: { merchant_id: string; amount: number }[];
+  overrides: {
+    partner_id: number;
+    merchant_id: string;
+    amount: number;
+    net: number;
+    bps: number;
+    level: number;
+    basis: string;
+    downline: number;
+  }[];
+}
+
+/** The SQL residual of the import (net × share, rounded as `shareOfCents`), for the level-0 total. */
+const sqlShareBps = sql`coalesce((select p.residual_share_bps from ${commissionPlans} p where p.partner_id = ${merchantAccounts.partnerId}), (select p.residual_share_bps from ${commissionPlans} p where p.partner_id is null), ${defaultCommissionPlan.residual_share_bps})`;
+
+/**
+ * Splits an import's rows over their merchants' chains. Only rows that can differ from the plain
+ * residual are read into the app: merchants with a chain, and negative nets (a floored partner).
+ */
+export async function planImportSplits(db: DbExecutor, importId: string, month: string): Promise<PlannedSplits> {
+  const { rows } = await db.execute<{
+    row_no: number;
+    mid: string;
+    merchant_id: string;
+    partner_id: number;
+    net: string | number;
+  }>(sql`
+    select r.row_no, r.mid, a.id as merchant_id, a.partner_id, r.net_revenue_cents as net
+    from ${commissionImportRows} r join ${merchantAccounts} a on a.mid = r.mid
+    where r.import_id = ${importId}
+      and (r.net_revenue_cents < 0 or exists (select 1 from ${merchantSplitVersions} v where v.merchant_account_id = a.id))
+    order by r.row_no`);
+  const splitRows: SplitRow[] = rows.map((r) => ({
+    rowNo: Number(r.row_no),
+    mid: r.mid,
+    merchantId: r.merchant_id,
+    partnerId: Number(r.partner_id),
+    netCents: Number(r.net),
+  }));
+  const [sums] = await db
+    .select({
+      net: sql<number>`coalesce(sum(${commissionImportRows.netRevenueCents}), 0)`.mapWith(Number),
+      residual:
+        sql<number>`coalesce(sum(round(${commissionImportRows.netRevenueCents}::numeric * ${sqlShareBps} / 10000)), 0)`.mapWith(
+          Number,
+        ),
+      lines: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(commissionImportRows)
+    .innerJoin(merchantAccounts, eq(merchantAccounts.mid, commissionImportRows.mid))
+    .where(eq(commissionImportRows.importId, importId));
+  const versions = await versionsOfImport(db, importId);
+  const zeros = await levelZeroPlans(db, [...new Set(splitRows.map((r) => r.partnerId))]);
+  const levelTotals = new Map<number, { lines: number; amount: number }>([
+    [0, { lines: sums?.lines ?? 0, amount: sums?.residual ?? 0 }],
+  ]);
+  const planned: PlannedSplits = {
+    totals: { levels: [], house_cents: 0, problems: [] },
+    residualUpdates: [],
+    overrides: [],
+  };
+  for (const row of splitRows) {
+    const zero = zeros.get(row.partnerId)!;
+    const chain = chainOf(zero, versionFor(versions.get(row.merchantId), month));
+    if (chainProblem(chain)) {
+      planned.totals.problems.push({
+        row: row.rowNo,
+        mid_last4: midLast4(row.mid),
+        message: tm.rowBreaksSum(row.rowNo, row.mid),
+      });
+      continue;
+    }
+    const result = splitResidual(row.netCents, month, chain);
+    if (!splitBalances(row.netCents, result)) {
+      planned.totals.problems.push({
+        row: row.rowNo,
+        mid_last4: midLast4(row.mid),
+        message: tm.rowBreaksSum(row.rowNo, row.mid),
+      });
+      continue;
+    }
+    const [own, ...ups] = result.lines;
+    const plain = shareOfCents(row.netCents, zero.rateBps);
+    if (own!.amountCents !== plain) {
+      planned.residualUpdates.push({ merchant_id: row.merchantId, amount: own!.amountCents });
+      levelTotals.get(0)!.amount += own!.amountCents - plain;
+    }
+    for (const line of ups) {
+      if (line.amountCents === 0) continue;
+      const total = levelTotals.get(line.level) ?? { lines: 0, amount: 0 };
+      total.lines += 1;
+      total.amount += line.amountCents;
+      levelTotals.set(line.level, total);
+      planned.overrides.push({
+        partner_id: line.partnerId,
+        merchant_id: row.merchantId,
+        amount: line.amountCents,
+        net: row.netCents,
+        bps: line.rateBps,
+        level: line.level,
+        basis: line.basis,
+        downline: row.partnerId,
+      });
+    }
+  }
+  planned.totals.levels = [...levelTotals.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([level, t]) => ({ level, lines: t.lines, amount_cents: t.amount }));
+  planned.totals.house_cents = (sums?.net ?? 0) - planned.totals.levels.reduce((a, l) => a + l.amount_cents, 0);
+  return planned;
+}
+
+/** A committed import's split totals, from its stored lines. */
+export async function committedImportSplits(db: DbExecutor, importId: string): Promise<ImportSplits> {
+  const rows = await db
+    .select({
+      level: sql<number>`coalesce(${commissionLines.level}, 0)`.mapWith(Number),
+      lines: sql<number>`count(*)`.mapWith(Number),
+      amount: sql<number>`coalesce(sum(${commissionLines.amountCents}), 0)`.mapWith(Number),
+    })
+    .from(commissionLines)
+    .where(and(eq(commissionLines.importId, importId), inArray(commissionLines.kind, ['residual', 'override'])))
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
+  const [net] = await db
+    .select({ net: sql<number>`coalesce(sum(${commissionImportRows.netRevenueCents}), 0)`.mapWith(Number) })
+    .from(commissionImportRows)
+    .innerJoin(merchantAccounts, eq(merchantAccounts.mid, commissionImportRows.mid))
+    .where(eq(commissionImportRows.importId, importId));
+  const levels = rows.map((r) => ({ level: r.level, lines: r.lines, amount_cents: r.amount }));
+  return { levels, house_cents: (net?.net ?? 0) - levels.reduce((a, l) => a + l.amount_cents, 0), problems: [] };
+}
+
+/**
+ * In the commit's transaction, after the residual lines are inserted: fixes the level-0 residuals
+ * the split changes and writes one override line per chain level, each on its partner's draft.
+ * A row whose split would break the sum refuses the whole commit.
+ */
+export async function writeImportSplits(tx: DbExecutor, importId: string, month: string): Promise<void> {
+  const planned = await planImportSplits(tx, importId, month);
+  if (planned.totals.problems.length) {
+    const first = planned.totals.problems[0]!;
+    throw unprocessable(tm.importSplitsBroken, { file: first.message });
+  }
+  for (let i = 0; i < planned.residualUpdates.length; i += 10_000)
+    await tx.execute(sql`
+      update ${commissionLines} set amount_cents = u.amount, updated_at = now()
+      from json_to_recordset(${JSON.stringify(planned.residualUpdates.slice(i, i + 10_000))}::json) as u(merchant_id uuid, amount bigint)
+      where ${commissionLines.importId} = ${importId} and ${commissionLines.kind} = 'residual'
+        and ${commissionLines.merchantAccountId} = u.merchant_id`);
+  await insertOverrides(tx, month, planned.overrides, importId);
+}
+
+async function insertOverrides(tx: DbExecutor, month: string, overrides: PlannedSplits['overrides'], importId: string | null) {
+  if (!overrides.length) return;
+  const beneficiaries = [...new Set(overrides.map((o) => o.partner_id))];
+  await ensureDrafts(tx, month, sql`select unnest(${sql.param(`{${beneficiaries.join(',')}}`)}::int[])`);
+  for (let i = 0; i < overrides.length; i += 10_000)
+    await tx.execute(sql`
+      insert into ${commissionLines} (partner_id, merchant_account_id, kind, status, month, amount_cents, net_revenue_cents, share_bps, level, basis, downline_partner_id, import_id, statement_id)
+      select o.partner_id, o.merchant_id, 'override', 'approved', ${month}, o.amount, o.net, o.bps, o.level, o.basis, o.downline, ${importId}::uuid, d.id
+      from json_to_recordset(${JSON.stringify(overrides.slice(i, i + 10_000))}::json)
+        as o(partner_id integer, merchant_id uuid, amount bigint, net bigint, bps integer, level integer, basis text, downline integer)
+      left join ${statements} d on d.partner_id = o.partner_id and d.month = ${month} and d.status = 'draft'`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET|PUT /admin/merchant-accounts/{id}/splits
+
+async function merchantRow(db: DbExecutor, id: string): Promise<MerchantRow> {
+  const [row] = await db.select().from(merchantAccounts).where(eq(merchantAccounts.id, id));
+  if (!row) throw notFound(cm.merchantNotFound);
+  return row;
+}
+
+async function namesOf(db: DbExecutor, ids: readonly number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.fullName })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export async function getMerchantSplits(db: DbExecutor, merchantId: string): Promise<MerchantSplits> {
+  const merchant = await merchantRow(db, merchantId);
+  const versions = (await versionsOf(db, [merchantId])).get(merchantId) ?? [];
+  const zero = (await levelZeroPlans(db, [merchant.partnerId])).get(merchant.partnerId)!;
+  const names = await namesOf(db, [merchant.partnerId, ...versions.flatMap((v) => v.levels.map((l) => l.partnerId))]);
+  const currency = await getCurrency(db);
+  const view = (chain: SplitLevel[]) =>
+    chain.map((l) => ({
+      level: l.level,
+      partner_id: l.partnerId,
+      partner_name: names.get(l.partnerId) ?? '',
+      rate_bps: l.rateBps,
+      basis: l.basis,
+      funding: l.funding,
+      end_month: l.endMonth,
+      rate_after_bps: l.rateAfterBps,
+      negative_net: l.negativeNet,
+    }));
+  const [last] = await db
+    .select({ month: commissionLines.month, net: commissionLines.netRevenueCents })
+    .from(commissionLines)
+    .where(
+      and(
+        eq(commissionLines.merchantAccountId, merchantId),
+        eq(commissionLines.kind, 'residual'),
+        sql`${commissionLines.status} <> 'void'`,
+      ),
+    )
+    .orderBy(desc(commissionLines.month))
+    .limit(1);
+  const current = chainOf(zero, versionFor(versions, last?.month ?? '9999-12'));
+  const problem = chainProblem(current);
+  let preview: MerchantSplits['preview'] = null;
+  if (last && last.net !== null && !problem) {
+    const result = splitResidual(last.net, last.month, current);
+    const lines = result.lines.map((l) => ({
+      level: l.level,
+      partner_id: l.partnerId,
+      partner_name: names.get(l.partnerId) ?? '',
+      amount_cents: l.amountCents,
+    }));
+    const parts = [
+      ...lines.map((l) => `${l.partner_name} ${formatCents(l.amount_cents, currency)}`),
+      `House ${formatCents(result.houseCents, currency)}`,
+    ];
+    preview = {
+      month: last.month,
+      net_cents: last.net,
+      lines,
+      house_cents: result.houseCents,
+      summary: `${formatCents(last.net, currency)} → ${parts.join(' · ')}`,
+    };
+  }
+  return {
+    merchant_account_id: merchant.id,
+    business: merchant.business,
+    mid_last4: midLast4(merchant.mid),
+    versions: [...versions].reverse().map((v) => ({ from_month: v.fromMonth, levels: view(chainOf(zero, v)) })),
+    preview,
+    problem: problem ? tm.overridesPayTooMuch(maxPayoutBps(current)) : null,
+    currency,
+  };
+}
+
+/**
+ * PUT /admin/merchant-accounts/{id}/splits: a new chain from a month on. Refused when any line of
+ * this merchant from that month on is paid or on a published statement (history stays as
+ * published). The months already imported from then on are split again on their drafts.
+ */
+export async function putMerchantSplits(
+  db: Database,
+  merchantId: string,
+  body: z.output<typeof putSplitsRequest>,
+  actorId: number,
+): Promise<MerchantSplits> {
+  return db.transaction(async (tx) => {
+    const merchant = await merchantRow(tx, merchantId);
+    const ids = body.levels.map((l) => l.partner_id);
+    const partners = ids.length
+      ? await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(inArray(users.id, ids), eq(users.role, 'user')))
+      : [];
+    const known = new Set(partners.map((p) => p.id));
+    const seen = new Set<number>([merchant.partnerId]);
+    body.levels.forEach((l, i) => {
+      if (!known.has(l.partner_id)) throw unprocessable(tm.uplineNotFound, { [`levels.${i}.partner_id`]: tm.uplineNotFound });
+      if (seen.has(l.partner_id))
+        throw unprocessable(tm.splitsChainInvalid, { [`levels.${i}.partner_id`]: tm.splitsChainInvalid });
+      seen.add(l.partner_id);
+    });
+    const zero = (await levelZeroPlans(tx, [merchant.partnerId])).get(merchant.partnerId)!;
+    const plans = await effectivePlans(tx, ids);
+    const levels = body.levels.map((l, i) => ({
+      merchantAccountId: merchantId,
+      fromMonth: body.from_month,
+      level: i + 1,
+      partnerId: l.partner_id,
+      rateBps: l.rate_bps,
+      basis: l.basis,
+      funding: l.funding,
+      endMonth: l.end_month,
+      rateAfterBps: l.rate_after_bps,
+      negativeNet: plans.get(l.partner_id)!.negative_net,
+    }));
+    const chain = chainOf(zero, { fromMonth: body.from_month, levels });
+    const problem = chainProblem(chain);
+    if (problem) {
+      const message = problem.problem === 'over_net' ? tm.overridesPayTooMuch(maxPayoutBps(chain)) : tm.splitsChainInvalid;
+      throw unprocessable(message, { [`levels.${Math.max(0, problem.level - 1)}.rate_bps`]: message });
+    }
+    const [locked] = await tx
+      .select({ id: commissionLines.id })
+      .from(commissionLines)
+      .leftJoin(statements, eq(statements.id, commissionLines.statementId))
+      .where(
+        and(
+          eq(commissionLines.merchantAccountId, merchantId),
+          gte(commissionLines.month, body.from_month),
+          inArray(commissionLines.kind, ['residual', 'override']),
+          sql`(${commissionLines.status} = 'paid' or ${statements.status} in ('published', 'paid'))`,
+        ),
+      )
+      .limit(1);
+    if (locked) throw conflict(tm.splitsPublished(body.from_month), { from_month: tm.splitsPublished(body.from_month) });
+    const before = await getMerchantSplits(tx, merchantId);
+    await tx
+      .delete(merchantSplitVersions)
+      .where(and(eq(merchantSplitVersions.merchantAccountId, merchantId), eq(merchantSplitVersions.fromMonth, body.from_month)));
+    await tx
+      .insert(merchantSplitVersions)
+      .values({ merchantAccountId: merchantId, fromMonth: body.from_month, createdBy: actorId });
+    if (levels.length) await tx.insert(merchantSplitLevels).values(levels);
+    const months = await resplitMerchant(tx, merchant, body.from_month);
+    for (const month of months) await refreshDrafts(tx, month);
+    const after = await getMerchantSplits(tx, merchantId);
+    await recordAudit(tx, {
+      actorId,
+      action: 'merchant_account.splits',
+      targetType: 'merchant_account',
+      targetId: merchantId,
+      before: { versions: before.versions },
+      after: { from_month: body.from_month, levels: after.versions.find((v) => v.from_month === body.from_month)?.levels ?? [] },
+    });
+    return after;
+  });
+}
+
+/**
+ * Splits again this merchant's imported months from `fromMonth` (all on drafts or none): after a
+ * new chain version, and when an unmatched MID is assigned (its residuals are written then).
+ */
+export async function resplitMerchant(tx: DbExecutor, merchant: MerchantRow, fromMonth: string): Promise<string[]> {
+  await tx
+    .delete(commissionLines)
+    .where(
+      and(
+        eq(commissionLines.merchantAccountId, merchant.id),
+        eq(commissionLines.kind, 'override'),
+        gte(commissionLines.month, fromMonth),
+      ),
+    );
+  const residuals = await tx
+    .select()
+    .from(commissionLines)
+    .where(
+      and(
+        eq(commissionLines.merchantAccountId, merchant.id),
+        eq(commissionLines.kind, 'residual'),
+        gte(commissionLines.month, fromMonth),
+        sql`${commissionLines.status} <> 'void'`,
+      ),
+    );
+  const versions = (await versionsOf(tx, [merchant.id])).get(merchant.id);
+  const zero = (await levelZeroPlans(tx, [merchant.partnerId])).get(merchant.partnerId)!;
+  const months = new Set<string>();
+  for (const line of residuals) {
+    months.add(line.month);
+    const net = line.netRevenueCents ?? 0;
+    // The residual keeps the share it was written with; only the chain above it changes.
+    const chain = chainOf({ ...zero, rateBps: line.shareBps ?? zero.rateBps }, versionFor(versions, line.month));
+    if (chainProblem(chain)) {
+      const message = tm.overridesPayTooMuch(maxPayoutBps(chain));
+      throw unprocessable(message, { partner_id: message });
+    }
+    const result = splitResidual(net, line.month, chain);
+    const [own, ...ups] = result.lines;
+    if (own!.amountCents !== line.amountCents)
+      await tx.update(commissionLines).set({ amountCents: own!.amountCents }).where(eq(commissionLines.id, line.id));
+    await insertOverrides(
+      tx,
+      line.month,
+      ups
+        .filter((u) => u.amountCents !== 0)
+        .map((u) => ({
+          partner_id: u.partnerId,
+          merchant_id: merchant.id,
+          amount: u.amountCents,
+          net,
+          bps: u.rateBps,
+          level: u.level,
+          basis: u.basis,
+          downline: merchant.partnerId,
+        })),
+      line.importId,
+    );
+  }
+  return [...months].sort();
+}

@@ -1,0 +1,168 @@
+import { randomBytes } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import { composeLeadPayload, defaultCommissionPlan, monthLabel, monthOf } from '@portal/contract';
+import { buildReferralForm } from '@portal/contract/testing';
+import { ADMIN } from './support/constants';
+import { expect, loginApi, pageHeading, registerPartner, signIn, test, type Account } from './support/fixtures';
+
+// Issue 21: an agent with two levels of team sees each override with its merchant and rate, and the
+// admin sees the same numbers on the merchant's Splits panel.
+
+const viewports = [
+  { name: 'desktop', size: { width: 1280, height: 800 } },
+  { name: 'phone', size: { width: 390, height: 844 } },
+] as const;
+
+const header = 'Merchant ID,DBA Name,# Sales,$ Sales,$ Income,$ Expenses,Net Revenue';
+const mapping = {
+  mid: 'Merchant ID',
+  business: 'DBA Name',
+  transactions: '# Sales',
+  volume: '$ Sales',
+  income: '$ Income',
+  costs: '$ Expenses',
+  net_revenue: 'Net Revenue',
+};
+
+async function admin(request: APIRequestContext) {
+  return { Authorization: `Bearer ${await loginApi(request, ADMIN.email, ADMIN.password)}` };
+}
+
+async function approveReferral(request: APIRequestContext, partner: Account, business: string, mid: string) {
+  const form = buildReferralForm({ businessName: business, email: `${randomBytes(5).toString('hex')}@merchant.example` });
+  const created = await request.post('/api/v1/leads/referral/by-uuid', {
+    headers: { Authorization: `Bearer ${partner.token}` },
+    data: { ...composeLeadPayload(form, partner.user.uuid), website: '' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const leadId = String((await created.json()).leadData.data[0].details.id);
+  const headers = await admin(request);
+  for (const [from, to] of [
+    ['new', 'contacted'],
+    ['contacted', 'approved'],
+  ] as const) {
+    const moved = await request.post(`/api/v1/admin/leads/${leadId}/status`, {
+      headers,
+      data: { status: to, expected_status: from, ...(to === 'approved' ? { mid } : {}) },
+    });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
+}
+
+const levels = (...rates: number[]) => rates.map((rate_bps) => ({ rate_bps, end_month: null, rate_after_bps: null }));
+
+for (const viewport of viewports) {
+  test(`${viewport.name}: a team's overrides on statements, My team and the Splits panel`, async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
+    // Three partners, two approvals, an import and two browser contexts: more than the default budget.
+    test.setTimeout(120_000);
+    await page.setViewportSize(viewport.size);
+    const run = randomBytes(3).toString('hex').toUpperCase();
+    const top = await registerPartner(request, { fullName: `Tara Top ${run}` });
+    const manager = await registerPartner(request, { fullName: `Manny Manager ${run}` });
+    const agent = await registerPartner(request, { fullName: `Aggie Agent ${run}` });
+    const headers = await admin(request);
+    // The program plan: 20 % residual, no bonus; Tara's own plan pays her 10 % on level 1 and 5 % on level 2.
+    const program = { ...defaultCommissionPlan, bonus_cents: 0, min_payout_cents: 0 };
+    expect((await request.put('/api/v1/admin/commission-plan', { headers, data: program })).status()).toBe(200);
+    for (const [who, rates] of [
+      [top, levels(1_000, 500)],
+      [manager, levels(1_000)],
+    ] as const) {
+      const saved = await request.put(`/api/v1/admin/users/${who.user.id}/commission-plan`, {
+        headers,
+        data: { override: { ...program, override_levels: rates } },
+      });
+      expect(saved.status(), await saved.text()).toBe(200);
+    }
+    expect(
+      (
+        await request.put(`/api/v1/admin/users/${manager.user.id}/upline`, { headers, data: { upline_id: top.user.id } })
+      ).status(),
+    ).toBe(200);
+    expect(
+      (
+        await request.put(`/api/v1/admin/users/${agent.user.id}/upline`, { headers, data: { upline_id: manager.user.id } })
+      ).status(),
+    ).toBe(200);
+
+    const agentMid = `AG${run}4411`;
+    const managerMid = `MG${run}7722`;
+    await approveReferral(request, agent, `Aggie Bakery ${run}`, agentMid);
+    await approveReferral(request, manager, `Manny Deli ${run}`, managerMid);
+    const month = monthOf(new Date());
+    const csv = [
+      header,
+      `${agentMid},Aggie Bakery,10,"10,000.00",150.00,50.00,100.00`,
+      `${managerMid},Manny Deli,5,"5,000.00",90.00,30.00,60.00`,
+    ].join('\n');
+    const imported = await request.post('/api/v1/admin/commissions/imports', {
+      headers,
+      multipart: {
+        month,
+        processor: `Team ${run}`,
+        dry_run: 'false',
+        mapping: JSON.stringify(mapping),
+        file: { name: 'team.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) },
+      },
+    });
+    expect(imported.status(), await imported.text()).toBe(201);
+    const statement = await request.get(`/api/v1/admin/statements?month=${month}&partner_id=${top.user.id}`, { headers });
+    const topStatement = (await statement.json()).data.items[0];
+    // Tara: 5 % of Aggie's $100.00 (level 2) + 10 % of Manny's $60.00 (level 1).
+    expect(topStatement.override_cents).toBe(500 + 600);
+    const published = await request.post('/api/v1/admin/statements/publish', {
+      headers,
+      data: { statement_ids: [topStatement.id] },
+    });
+    expect(published.status()).toBe(200);
+
+    await signIn(page, top, `/compensation/statements/${topStatement.id}`);
+    const overrides = page.getByRole('region', { name: 'Overrides on your team' });
+    await expect(overrides).toBeVisible();
+    const aggieRow = overrides.getByRole('row').filter({ hasText: `Aggie Agent ${run}` });
+    await expect(aggieRow).toContainText('MID ending 4411');
+    await expect(aggieRow).toContainText('Level 2');
+    await expect(aggieRow).toContainText('5%');
+    await expect(aggieRow).toContainText('$5.00');
+    const mannyRow = overrides.getByRole('row').filter({ hasText: `Manny Manager ${run}` });
+    await expect(mannyRow).toContainText('MID ending 7722');
+    await expect(mannyRow).toContainText('10%');
+    await expect(mannyRow).toContainText('$6.00');
+    await expect(page.getByLabel('Statement totals')).toContainText('$11.00');
+    await page.screenshot({ path: `test-results/team-statement-${viewport.name}.png`, fullPage: true });
+
+    await page.goto('/team');
+    await expect(pageHeading(page, 'My team')).toBeVisible();
+    const members = page.getByRole('table', { name: 'Team members' });
+    await expect(members).toContainText(`Manny Manager ${run}`);
+    await expect(members).toContainText(`Aggie Agent ${run}`);
+    await expect(page.getByRole('table', { name: 'Overrides earned per month' })).toContainText(monthLabel(month));
+    await expect(page.getByRole('table', { name: 'Overrides earned per month' })).toContainText('$11.00');
+    await expect(page.getByText(agentMid)).toHaveCount(0);
+    await page.screenshot({ path: `test-results/team-my-team-${viewport.name}.png`, fullPage: true });
+
+    // The admin, in a browser context of their own, sees the same numbers on Aggie's merchant's Splits panel.
+    const adminContext = await browser.newContext({ baseURL, viewport: viewport.size });
+    const adminPage = await adminContext.newPage();
+    await signIn(adminPage, { email: ADMIN.email, password: ADMIN.password }, `/admin/commissions/partners/${agent.user.id}`);
+    await adminPage.getByRole('button', { name: `Splits of Aggie Bakery ${run}` }).click();
+    const preview = adminPage.getByTestId('splits-preview');
+    await expect(preview).toHaveText(
+      `$100.00 → Aggie Agent ${run} $20.00 · Manny Manager ${run} $10.00 · Tara Top ${run} $5.00 · House $65.00`,
+    );
+    const panel = adminPage.getByTestId('splits-panel');
+    await expect(panel.getByRole('listitem').filter({ hasText: `Tara Top ${run}` })).toContainText('Level 2');
+    await expect(panel.getByRole('listitem').filter({ hasText: `Tara Top ${run}` })).toContainText('5%');
+    await adminPage.screenshot({ path: `test-results/team-splits-${viewport.name}.png`, fullPage: true });
+    await adminPage.keyboard.press('Escape');
+    await expect(adminPage.getByRole('table', { name: `Aggie Agent ${run}'s team` })).toBeVisible();
+    await expect(adminPage.getByTestId('upline')).toHaveText(`Manny Manager ${run} → Tara Top ${run}`);
+    await adminPage.screenshot({ path: `test-results/team-admin-${viewport.name}.png`, fullPage: true });
+    await adminContext.close();
+  });
+}
