@@ -49,6 +49,7 @@ import { dashboardRoutes } from './modules/dashboard';
 import { createVideoHostCache, resourcesAdminRoutes, resourcesRoutes } from './modules/resources';
 import { buildCsp } from './lib/csp';
 import { commissionsAdminRoutes, commissionsPlugin, commissionsRoutes } from './modules/commissions';
+import { postbacksRoutes, webhooksAdminRoutes, webhooksPlugin } from './modules/webhooks';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -190,6 +191,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(crmStatusPlugin);
   await app.register(commissionsPlugin);
   await app.register(conversionsPlugin);
+  await app.register(webhooksPlugin);
 
   // The embedded players the resources use: the app's pages admit exactly these in frame-src.
   const videoHosts = createVideoHostCache(opts.db);
@@ -209,6 +211,7 @@ export async function buildApp(opts: BuildAppOptions) {
       await api.register(proposalsRoutes, { prefix: '/proposals' });
       await api.register(resourcesRoutes, { prefix: '/resources' });
       await api.register(commissionsRoutes, { prefix: '/commissions' });
+      await api.register(postbacksRoutes, { prefix: '/users/postbacks' });
       // Every admin route: one scope, one guard (plugins/admin-scope.ts).
       await api.register(
         adminScope(
@@ -219,6 +222,7 @@ export async function buildApp(opts: BuildAppOptions) {
           adminStatsRoutes,
           resourcesAdminRoutes(videoHosts),
           commissionsAdminRoutes,
+          webhooksAdminRoutes,
         ),
         { prefix: '/admin' },
       );

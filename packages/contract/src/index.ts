@@ -22,3 +22,4 @@ export * from './commissions';
 export * from './conversions-api';
 export * from './savings-estimate';
 export * from './proposals';
+export * from './integrations';

@@ -6,3 +6,4 @@ export * from './audit';
 export * from './two-factor';
 export * from './commissions';
 export * from './conversions';
+export * from './integrations';

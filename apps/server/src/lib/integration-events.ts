@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import type { WebhookEventType } from '@portal/contract';
+import type { DbExecutor } from '../db';
+import { enqueue } from './outbox';
+
+/** The outbox action that fans one event out to the webhook endpoints and postbacks that want it. */
+export const WEBHOOK_EVENT_ACTION = 'webhook.event';
+
+export interface IntegrationEventInput {
+  type: WebhookEventType;
+  /** The partner whose referral, merchant or commission it is: their postbacks receive it too. */
+  partnerId?: number | null;
+  /** When the event is about a lead: deleting the lead removes the undelivered event with it. */
+  leadId?: number | null;
+  data: Record<string, unknown>;
+  /** The merchant's phone and email: merged into `data` only for endpoints marked to receive contact data. */
+  contact?: Record<string, unknown>;
+  at?: Date;
+  /** At most one event per key, ever. */
+  dedupeKey?: string;
+}
+
+/** The payload of a `webhook.event` entry. */
+export interface IntegrationEventPayload {
+  id: string;
+  type: WebhookEventType | 'webhook.test';
+  created_at: string;
+  partner_id: number | null;
+  data: Record<string, unknown>;
+  contact?: Record<string, unknown>;
+}
+
+export const newEventId = () => `evt_${randomBytes(12).toString('base64url')}`;
+
+/**
+ * Records an event for webhooks in the caller's transaction: one outbox row, so the event exists
+ * exactly when the change does and the endpoints are looked up later, by the worker. The caller
+ * notifies the outbox after commit as it does for its other work (or the next poll finds it).
+ */
+export async function publishIntegrationEvent(tx: DbExecutor, input: IntegrationEventInput): Promise<void> {
+  const id = newEventId();
+  const payload: IntegrationEventPayload = {
+    id,
+    type: input.type,
+    created_at: (input.at ?? new Date()).toISOString(),
+    partner_id: input.partnerId ?? null,
+    data: input.data,
+    ...(input.contact ? { contact: input.contact } : {}),
+  };
+  await enqueue(tx, {
+    action: WEBHOOK_EVENT_ACTION,
+    subjectType: 'webhook_event',
+    subjectId: id,
+    leadId: input.leadId ?? null,
+    payload: payload as unknown as Record<string, unknown>,
+    dedupeKey: input.dedupeKey,
+  });
+}
