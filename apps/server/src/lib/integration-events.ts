@@ -56,3 +56,8 @@ export async function publishIntegrationEvent(tx: DbExecutor, input: Integration
     dedupeKey: input.dedupeKey,
   });
 }
+
+/** A partner as webhooks show it. */
+export function partnerData(user: { id: number; fullName: string; email: string; status: string; createdAt: Date }) {
+  return { id: user.id, name: user.fullName, email: user.email, status: user.status, created_at: user.createdAt.toISOString() };
+}

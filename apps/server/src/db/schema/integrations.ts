@@ -101,5 +101,8 @@ export const idempotencyKeys = pgTable(
     response: jsonb('response').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('idempotency_keys_owner_key_idx').on(t.owner, t.key), index('idempotency_keys_created_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('idempotency_keys_owner_key_idx').on(t.owner, t.key),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );

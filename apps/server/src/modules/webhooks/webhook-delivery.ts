@@ -108,11 +108,20 @@ export function createFanOutHandler(): OutboxHandler {
     },
     async onDone(tx, entry) {
       const event = entry.payload as unknown as IntegrationEventPayload;
-      const owners = event.partner_id === null ? isNull(webhookEndpoints.partnerId) : or(isNull(webhookEndpoints.partnerId), eq(webhookEndpoints.partnerId, event.partner_id));
+      const owners =
+        event.partner_id === null
+          ? isNull(webhookEndpoints.partnerId)
+          : or(isNull(webhookEndpoints.partnerId), eq(webhookEndpoints.partnerId, event.partner_id));
       const endpoints = await tx
         .select()
         .from(webhookEndpoints)
-        .where(and(eq(webhookEndpoints.enabled, true), owners, sql`${webhookEndpoints.events} @> ${JSON.stringify([event.type])}::jsonb`));
+        .where(
+          and(
+            eq(webhookEndpoints.enabled, true),
+            owners,
+            sql`${webhookEndpoints.events} @> ${JSON.stringify([event.type])}::jsonb`,
+          ),
+        );
       await queueDeliveries(tx, event, endpoints, entry.leadId);
     },
   };
@@ -191,7 +200,11 @@ export function createDeliveryHandler(deps: { config: Config; options: DeliveryO
         return;
       }
       const failures = await recordEndpointFailure(db, endpoint, isProbe, at, deps.options.circuitDelayMs, log);
-      throw new OutboxError(result.error ?? `HTTP ${result.statusCode}`, true, deps.options.circuitDelayMs(Math.max(1, failures)));
+      throw new OutboxError(
+        result.error ?? `HTTP ${result.statusCode}`,
+        true,
+        deps.options.circuitDelayMs(Math.max(1, failures)),
+      );
     },
   };
 }
@@ -206,10 +219,7 @@ async function purgeOldDeliveries(db: DbExecutor): Promise<void> {
 /** The receiver answered: the circuit closes and what waited for it is due now. */
 async function closeCircuit(db: Database, endpointId: number, at: number): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx
-      .update(webhookEndpoints)
-      .set({ consecutiveFailures: 0, retryAt: null })
-      .where(eq(webhookEndpoints.id, endpointId));
+    await tx.update(webhookEndpoints).set({ consecutiveFailures: 0, retryAt: null }).where(eq(webhookEndpoints.id, endpointId));
     await tx
       .update(outbox)
       .set({ nextAttemptAt: new Date(at) })
@@ -243,12 +253,7 @@ async function recordEndpointFailure(
       .set({
         consecutiveFailures: sql`${webhookEndpoints.consecutiveFailures} + 1`,
       })
-      .where(
-        and(
-          eq(webhookEndpoints.id, endpoint.id),
-          isProbe ? undefined : eq(webhookEndpoints.consecutiveFailures, 0),
-        ),
-      )
+      .where(and(eq(webhookEndpoints.id, endpoint.id), isProbe ? undefined : eq(webhookEndpoints.consecutiveFailures, 0)))
       .returning({ failures: webhookEndpoints.consecutiveFailures });
     if (!row) return endpoint.consecutiveFailures;
     const failures = row.failures;
@@ -276,10 +281,20 @@ async function recordEndpointFailure(
 
 /**
  * Failed deliveries of an endpoint from the last three days go back to the queue (Re-enable): what
- * it missed while disabled reaches it, under the same `webhook-id`s.
+ * it missed while disabled reaches it, under the same `webhook-id`s; those still waiting are due now.
  */
 export async function requeueFailedDeliveries(tx: DbExecutor, endpointId: number): Promise<void> {
   const at = new Date();
+  await tx
+    .update(outbox)
+    .set({ nextAttemptAt: at })
+    .where(
+      and(
+        eq(outbox.action, WEBHOOK_DELIVER_ACTION),
+        eq(outbox.subjectId, endpointSubject(endpointId)),
+        eq(outbox.status, 'pending'),
+      ),
+    );
   await tx
     .update(outbox)
     .set({ status: 'pending', attempts: 0, nextAttemptAt: at, createdAt: at, lockedUntil: null })
@@ -301,12 +316,7 @@ export function createDisabledMailHandler(deps: { config: Config; mailer: Mailer
       const recipients = await db
         .select({ email: users.email, fullName: users.fullName })
         .from(users)
-        .where(
-          and(
-            eq(users.status, 'active'),
-            partnerId === null ? eq(users.role, 'admin') : inArray(users.id, [partnerId]),
-          ),
-        );
+        .where(and(eq(users.status, 'active'), partnerId === null ? eq(users.role, 'admin') : inArray(users.id, [partnerId])));
       const brand = await getBrandName(db);
       const link = `${deps.config.publicUrl}${partnerId === null ? '/admin/settings/webhooks' : '/settings'}`;
       for (const to of recipients) {

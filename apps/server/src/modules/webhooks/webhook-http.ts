@@ -72,7 +72,7 @@ export function postWebhook(
       },
     );
     const timer = setTimeout(() => {
-      request.destroy(new Error(`No answer within ${Math.round(opts.timeoutMs / 1000)} s`));
+      request.destroy(new Error(`No answer within ${opts.timeoutMs / 1000} s`));
     }, opts.timeoutMs);
     request.on('error', (err) => {
       const message =

@@ -179,4 +179,3 @@ export const postbacksRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requirePartner);
   await app.register(partnerPostbackRoutes);
 };
-

@@ -94,7 +94,9 @@ export async function createEndpoint(
   return db.transaction(async (tx) => {
     if (owner.partnerId !== null) {
       // One partner's postbacks are counted under a lock of their rows, so two requests cannot both add the fifth.
-      await tx.execute(sql`select id from ${webhookEndpoints} where ${webhookEndpoints.partnerId} = ${owner.partnerId} for update`);
+      await tx.execute(
+        sql`select id from ${webhookEndpoints} where ${webhookEndpoints.partnerId} = ${owner.partnerId} for update`,
+      );
       const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(webhookEndpoints).where(ownedBy(owner));
       if (n >= maxPostbacksPerPartner) throw conflict(m.postbackLimit);
     }
