@@ -50,6 +50,8 @@ import { createVideoHostCache, resourcesAdminRoutes, resourcesRoutes } from './m
 import { buildCsp } from './lib/csp';
 import { commissionsAdminRoutes, commissionsPlugin, commissionsRoutes } from './modules/commissions';
 import { postbacksRoutes, webhooksAdminRoutes, webhooksPlugin } from './modules/webhooks';
+import { apiKeysAdminRoutes, apiKeysUserRoutes } from './modules/api-keys';
+import { partnerApiRoutes } from './modules/leads';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -212,6 +214,8 @@ export async function buildApp(opts: BuildAppOptions) {
       await api.register(resourcesRoutes, { prefix: '/resources' });
       await api.register(commissionsRoutes, { prefix: '/commissions' });
       await api.register(postbacksRoutes, { prefix: '/users/postbacks' });
+      await api.register(apiKeysUserRoutes, { prefix: '/users/api-keys' });
+      await api.register(partnerApiRoutes, { prefix: '/partner/referrals' });
       // Every admin route: one scope, one guard (plugins/admin-scope.ts).
       await api.register(
         adminScope(
@@ -223,6 +227,7 @@ export async function buildApp(opts: BuildAppOptions) {
           resourcesAdminRoutes(videoHosts),
           commissionsAdminRoutes,
           webhooksAdminRoutes,
+          apiKeysAdminRoutes,
         ),
         { prefix: '/admin' },
       );
