@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { WebhookEventType } from '@portal/contract';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db';
+import { webhookEndpoints } from '../db/schema';
 import { enqueue } from './outbox';
 
 /** The outbox action that fans one event out to the webhook endpoints and postbacks that want it. */
@@ -33,11 +35,27 @@ export interface IntegrationEventPayload {
 export const newEventId = () => `evt_${randomBytes(12).toString('base64url')}`;
 
 /**
- * Records an event for webhooks in the caller's transaction: one outbox row, so the event exists
- * exactly when the change does and the endpoints are looked up later, by the worker. The caller
+ * Records an event for webhooks in the caller's transaction: one outbox row when an enabled
+ * endpoint wants it, so the event exists exactly when the change does; the worker's fan-out then
+ * queues one delivery per endpoint. The caller
  * notifies the outbox after commit as it does for its other work (or the next poll finds it).
  */
 export async function publishIntegrationEvent(tx: DbExecutor, input: IntegrationEventInput): Promise<void> {
+  // Most programs have no endpoint for most events: then the change costs one small read, no row.
+  const [wanted] = await tx
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.enabled, true),
+        sql`${webhookEndpoints.events} @> ${JSON.stringify([input.type])}::jsonb`,
+        input.partnerId == null
+          ? isNull(webhookEndpoints.partnerId)
+          : or(isNull(webhookEndpoints.partnerId), eq(webhookEndpoints.partnerId, input.partnerId)),
+      ),
+    )
+    .limit(1);
+  if (!wanted) return;
   const id = newEventId();
   const payload: IntegrationEventPayload = {
     id,
