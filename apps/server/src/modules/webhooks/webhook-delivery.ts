@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   integrationMessages as m,
@@ -196,7 +196,10 @@ export function createDeliveryHandler(deps: { config: Config; options: DeliveryO
         responseExcerpt: result.excerpt,
       });
       if (ok) {
-        if (endpoint.consecutiveFailures > 0 || isProbe) await closeCircuit(db, endpoint.id, at);
+        // A delivery that had waited means the endpoint is recovering: what still waits is due now.
+        // (Again on each such success: a delivery deferred while the probe was in flight may have
+        // been rescheduled, with the worker's backoff, after the probe closed the circuit.)
+        if (endpoint.consecutiveFailures > 0 || isProbe || entry.attempts > 1) await closeCircuit(db, endpoint.id, at);
         return;
       }
       const failures = await recordEndpointFailure(db, endpoint, isProbe, at, deps.options.circuitDelayMs, log);
@@ -228,6 +231,7 @@ async function closeCircuit(db: Database, endpointId: number, at: number): Promi
           eq(outbox.action, WEBHOOK_DELIVER_ACTION),
           eq(outbox.subjectId, endpointSubject(endpointId)),
           eq(outbox.status, 'pending'),
+          gt(outbox.nextAttemptAt, new Date(at)),
         ),
       );
   });
