@@ -348,6 +348,90 @@ describe('webhooks', () => {
     expect(audit.body).toContain('webhook.delete');
   });
 
+  describe('partner postbacks', () => {
+    it('deliver a partner’s own referrals’ events only, signed, with their own log', async () => {
+      const r = await receiver();
+      const partner = await createPartner(ctx.db);
+      const token = await loginAs(ctx.app, partner);
+      const res = await addEndpoint(
+        { url: r.url, events: ['referral.created', 'referral.status_changed'] },
+        token,
+        '/api/v1/users/postbacks',
+      );
+      expect(res.statusCode).toBe(201);
+      expect(res.json().message).toBe(m.postbackCreated);
+      const { secret, id } = res.json().data;
+      const other = await createPartner(ctx.db);
+      const mine = await insertLead(ctx.app, { partnerId: partner.id, company: 'Mine' });
+      await insertLead(ctx.app, { partnerId: other.id, company: 'Theirs' });
+      await insertLead(ctx.app, { company: 'Nobody' });
+      await drain();
+      expect(r.received.map((d) => d.body.data.referral.company)).toEqual(['Mine']);
+      expect(verify(secret, r.received[0]!).data.referral.id).toBe(mine.publicId);
+      expect(r.received[0]!.raw).not.toContain(mine.email);
+      const log = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/users/postbacks/${id}/deliveries`,
+        headers: bearer(token),
+      });
+      expect(log.json().data.items).toHaveLength(1);
+      // Neither the admins' list nor another partner sees it.
+      const admins = await ctx.app.inject({ method: 'GET', url: '/api/v1/admin/webhooks', headers: bearer(adminToken) });
+      expect(admins.json().data.items).toEqual([]);
+      const otherToken = await loginAs(ctx.app, other);
+      const theirs = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/v1/users/postbacks/${id}/deliveries`,
+        headers: bearer(otherToken),
+      });
+      expect(theirs.statusCode).toBe(404);
+      const del = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/users/postbacks/${id}`, headers: bearer(otherToken) });
+      expect(del.statusCode).toBe(404);
+    });
+
+    it('allow five per partner, their own events only, and Slack addresses', async () => {
+      const partner = await createPartner(ctx.db);
+      const token = await loginAs(ctx.app, partner);
+      const add = (body: Record<string, unknown>) => addEndpoint(body, token, '/api/v1/users/postbacks');
+      const adminEvent = await add({ url: 'https://93.184.215.14/x', events: ['partner.applied'] });
+      expect(adminEvent.statusCode).toBe(400);
+      const slack = await add({ kind: 'slack', url: 'https://93.184.215.14/x', events: ['referral.created'] });
+      expect(slack.json().errors.url).toBe(m.slackUrlInvalid);
+      for (let i = 0; i < 5; i++)
+        expect((await add({ url: `https://93.184.215.14/${i}`, events: ['referral.created'] })).statusCode).toBe(201);
+      const sixth = await add({ url: 'https://93.184.215.14/6', events: ['referral.created'] });
+      expect(sixth.statusCode).toBe(409);
+      expect(sixth.json().message).toBe(m.postbackLimit);
+      const list = await ctx.app.inject({ method: 'GET', url: '/api/v1/users/postbacks', headers: bearer(token) });
+      expect(list.json().data.items).toHaveLength(5);
+      const asAdmin = await ctx.app.inject({ method: 'GET', url: '/api/v1/users/postbacks', headers: bearer(adminToken) });
+      expect(asAdmin.statusCode).toBe(403);
+    });
+
+    it('formats Slack messages as Slack expects', async () => {
+      const r = await receiver();
+      const partner = await createPartner(ctx.db);
+      const [endpoint] = await ctx.db
+        .insert(webhookEndpoints)
+        .values({
+          partnerId: partner.id,
+          kind: 'slack',
+          url: r.url,
+          events: ['referral.created'],
+          secretSealed: 'x',
+          secretHint: 'x',
+        })
+        .returning();
+      await ctx.db
+        .update(webhookEndpoints)
+        .set({ secretSealed: sealSecret(ctx.config, endpoint!.id, 'whsec_' + Buffer.alloc(32, 2).toString('base64')) })
+        .where(eq(webhookEndpoints.id, endpoint!.id));
+      await insertLead(ctx.app, { partnerId: partner.id, company: 'Slack Bakery' });
+      await drain();
+      expect(r.received[0]!.body).toEqual({ text: 'A referral is submitted: Slack Bakery' });
+    });
+  });
+
   describe('failures', () => {
     it('retries under the same webhook-id until a receiver that was down for 10 minutes comes back: every event once', async () => {
       let clock = Date.now();
