@@ -25,6 +25,7 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { webAppPlugin } from './plugins/web-app';
 import { createOutboxRegistry, type OutboxRegistry } from './lib/outbox';
 import { adminScope } from './plugins/admin-scope';
+import { publicApiDocsPlugin } from './plugins/public-api-docs';
 import {
   createCrmConnector,
   createLeadEventBus,
@@ -168,8 +169,9 @@ export async function buildApp(opts: BuildAppOptions) {
     }
     done();
   });
-  if (opts.config.API_DOCS === 'on') {
-    // The description lists every route, admin ones included: off unless asked for (README).
+  // Always described (the public API's description is cut from it, plugins/public-api-docs.ts);
+  // the whole description and its UI are published only with API_DOCS=on.
+  {
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
@@ -181,8 +183,12 @@ export async function buildApp(opts: BuildAppOptions) {
       },
       transform: describeRoute,
     });
+  }
+  if (opts.config.API_DOCS === 'on') {
+    // The description lists every route, admin ones included: off unless asked for (README).
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   }
+  await app.register(publicApiDocsPlugin);
   await app.register(authPlugin);
   await app.register(healthPlugin);
   await app.register(metricsPlugin);

@@ -47,6 +47,34 @@ const example: PartnerReferralRequest = {
   consent: { text_version: '2026-10-01', obtained_at: '2026-11-27T14:05:00Z', method: 'web_form' },
 };
 
+const listExample = {
+  status: 'success',
+  data: {
+    items: [
+      {
+        id: '3f0c9a52-8d1e-4f7a-9b1c-2a5d6e7f8a90',
+        business: 'Corner Bakery',
+        contact: 'Maria Lopez',
+        industry: 'Restaurant',
+        status: 'analysis',
+        submitted_at: '2026-11-27T14:05:00.000Z',
+        updated_at: '2026-11-28T09:12:00.000Z',
+      },
+    ],
+    next_cursor: null,
+  },
+};
+const detailExample = {
+  status: 'success',
+  data: {
+    ...listExample.data.items[0],
+    email: 'maria@cornerbakery.example',
+    phone: '+1 4155550123',
+    notes: 'Two terminals',
+    events: [],
+  },
+};
+
 /**
  * The public partner API (issue #24 §2), under /partner/referrals: a partner's software submits
  * referrals and reads their status, with a partner API key (scopes referrals:write and
@@ -58,7 +86,19 @@ export const partnerApiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
-      config: { apiKeyScope: 'referrals:write' },
+      config: {
+        apiKeyScope: 'referrals:write',
+        apiExample: {
+          request: example,
+          response: {
+            status: 201,
+            body: {
+              status: 'success',
+              data: { id: '3f0c9a52-8d1e-4f7a-9b1c-2a5d6e7f8a90', status: 'new', consent_text_version: '2026-10-01' },
+            },
+          },
+        },
+      },
       bodyLimit: 16 * 1024,
       schema: {
         tags,
@@ -67,7 +107,7 @@ export const partnerApiRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The same key with the same body answers the first answer again (nothing is created twice); the same key with another body is refused (422). Keys are kept 24 hours. Required with an API key.',
         headers: z.object({ 'idempotency-key': idempotencyKeyHeader.optional() }),
-        body: partnerReferralRequest.meta({ examples: [example] }),
+        body: partnerReferralRequest,
         response: {
           201: partnerReferralCreatedResponse.meta({
             examples: [
@@ -181,7 +221,7 @@ export const partnerApiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      config: { apiKeyScope: 'referrals:read' },
+      config: { apiKeyScope: 'referrals:read', apiExample: { response: { status: 200, body: listExample } } },
       schema: {
         tags,
         security,
@@ -199,7 +239,7 @@ export const partnerApiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
-      config: { apiKeyScope: 'referrals:read' },
+      config: { apiKeyScope: 'referrals:read', apiExample: { response: { status: 200, body: detailExample } } },
       schema: {
         tags,
         security,

@@ -62,7 +62,7 @@ export function envelopeFor(event: IntegrationEventPayload, endpoint: Pick<Endpo
 
 function slackText(event: IntegrationEventPayload): string {
   const label = webhookEventLabels[event.type as WebhookEventType] ?? 'Test event';
-  const d = event.data as Record<string, unknown>;
+  const d = event.data;
   const referral = (d.referral ?? d) as Record<string, unknown>;
   const parts = [label];
   if (typeof referral.company === 'string') parts.push(referral.company);
@@ -107,7 +107,7 @@ export function createFanOutHandler(): OutboxHandler {
       // Nothing outside the database: the work is onDone's, so it is done exactly once.
     },
     async onDone(tx, entry) {
-      const event = entry.payload as unknown as IntegrationEventPayload;
+      const event = entry.payload as IntegrationEventPayload;
       const owners =
         event.partner_id === null
           ? isNull(webhookEndpoints.partnerId)
@@ -145,7 +145,7 @@ export function createDeliveryHandler(deps: { config: Config; options: DeliveryO
         purgedAt = now();
         await purgeOldDeliveries(db);
       }
-      const payload = entry.payload as unknown as DeliveryPayload;
+      const payload = entry.payload as DeliveryPayload;
       const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, payload.endpoint_id));
       if (!endpoint) return; // deleted: nothing left to deliver to
       if (!endpoint.enabled) throw new OutboxError(m.endpointDisabled, false);

@@ -45,7 +45,7 @@ export function postWebhook(
           'content-length': String(Buffer.byteLength(body)),
           ...headers,
         },
-        lookup: guardedLookup(opts.policy) as never,
+        lookup: guardedLookup(opts.policy),
         agent: false,
       },
       (response) => {

@@ -153,7 +153,7 @@ export async function updateEndpoint(
       .set({
         ...(patch.url !== undefined ? { url: patch.url } : {}),
         ...(patch.description !== undefined ? { description: patch.description } : {}),
-        ...(patch.events !== undefined ? { events: patch.events as string[] } : {}),
+        ...(patch.events !== undefined ? { events: patch.events } : {}),
         ...(patch.include_contact !== undefined && owner.partnerId === null ? { includeContact: patch.include_contact } : {}),
         ...(patch.enabled === false ? { enabled: false, disabledReason: null } : {}),
         ...(reEnable ? { enabled: true, disabledReason: null, consecutiveFailures: 0, retryAt: null } : {}),
