@@ -522,7 +522,7 @@ describe('webhooks', () => {
       const handlers = {
         [WEBHOOK_DELIVER_ACTION]: createDeliveryHandler({
           config: ctx.config,
-          options: { timeoutMs: 300, circuitDelayMs: () => 60_000 },
+          options: { timeoutMs: 1500, circuitDelayMs: () => 60_000 },
         }),
       };
       await drain({ handlers });
@@ -531,7 +531,7 @@ describe('webhooks', () => {
       expect(hanging.hits()).toBeLessThanOrEqual(8);
       const attempts = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hang.id));
       expect(attempts.length).toBe(hanging.hits());
-      expect(attempts[0]!.error).toBe('No answer within 0.3 s');
+      expect(attempts[0]!.error).toBe('No answer within 1.5 s');
       const pending = await ctx.db
         .select()
         .from(outbox)
