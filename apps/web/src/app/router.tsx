@@ -63,6 +63,12 @@ const AdminStatementPage = lazy(() =>
 );
 const AccountPage = lazy(() => import('@/features/users/pages/account-page').then((m) => ({ default: m.AccountPage })));
 const SettingsPage = lazy(() => import('@/features/users/pages/settings-page').then((m) => ({ default: m.SettingsPage })));
+const AdminIntegrationsSections = lazy(() =>
+  import('@/features/integrations/pages/integrations-sections').then((m) => ({ default: m.AdminIntegrationsSections })),
+);
+const PartnerIntegrationsSections = lazy(() =>
+  import('@/features/integrations/pages/integrations-sections').then((m) => ({ default: m.PartnerIntegrationsSections })),
+);
 
 /** The routes and guards of spec §2. */
 export function createAppRouter() {
@@ -94,7 +100,15 @@ export function createAppRouter() {
                         { path: paths.admin.users, element: <AdminUsersPage /> },
                         { path: paths.admin.userPattern, element: <AdminUserPage /> },
                         { path: paths.admin.tutorials, element: <AdminResourcesPage /> },
-                        { path: paths.admin.settings, element: <AdminSettingsPage /> },
+                        {
+                          path: paths.admin.settings,
+                          element: (
+                            <>
+                              <AdminSettingsPage />
+                              <AdminIntegrationsSections />
+                            </>
+                          ),
+                        },
                         { path: paths.admin.leads, element: <AdminLeadsPage /> },
                         { path: paths.admin.audit, element: <AdminAuditPage /> },
                         { path: paths.admin.submit, element: <AdminSubmitRoute /> },
@@ -117,7 +131,15 @@ export function createAppRouter() {
                     { path: paths.partner.tutorials, element: <ResourcesPage /> },
                     { path: paths.partner.compensation, element: <CompensationPage /> },
                     { path: paths.partner.statementPattern, element: <StatementPage /> },
-                    { path: paths.partner.settings, element: <SettingsPage /> },
+                    {
+                      path: paths.partner.settings,
+                      element: (
+                        <>
+                          <SettingsPage />
+                          <PartnerIntegrationsSections />
+                        </>
+                      ),
+                    },
                   ],
                 },
               ],
