@@ -171,7 +171,7 @@ function ApiKeyForm({
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-md bg-slate-50 p-4 ring-1 ring-slate-200">
       {formError && <Alert tone="error">{formError}</Alert>}
-      <TextField label="Name" placeholder="e.g. POS integration" autoComplete="off" {...field('name')} />
+      <TextField label="Key name" placeholder="e.g. POS integration" autoComplete="off" {...field('name')} />
       <fieldset>
         <legend className="text-sm font-medium text-slate-900">Permissions</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
