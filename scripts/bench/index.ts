@@ -7,6 +7,7 @@ import { runDashboardBench } from './dashboard';
 import { runMeBench } from './me';
 import { runMemoryBench } from './memory';
 import { runCommissionBench } from './commissions';
+import { runWebhookBench } from './webhooks';
 
 async function main(): Promise<void> {
   console.log('== Landing page JavaScript (gzip) ==');
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
   await runDashboardBench();
   console.log('\n== Residual report import (20,000 rows) ==');
   await runCommissionBench();
+  console.log('\n== Webhooks: 10,000 events to three endpoints (issue 24 §5) ==');
+  await runWebhookBench();
 }
 
 main().catch((err) => {

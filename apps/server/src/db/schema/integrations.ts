@@ -57,6 +57,8 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+    // The attempt number of a message: its earlier attempts to the endpoint.
+    index('webhook_deliveries_message_idx').on(t.endpointId, t.messageId),
     index('webhook_deliveries_created_idx').on(t.createdAt),
   ],
 );
