@@ -63,7 +63,7 @@ for (const width of [1280, 390]) {
       const key = page.getByRole('listitem').filter({ hasText: `BI ${width}` });
       await key.getByRole('button', { name: 'Revoke' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
-      await expect(key.getByText('Revoked')).toBeVisible();
+      await expect(key.getByText('Revoked', { exact: true })).toBeVisible();
     });
 
     test('a partner creates an API key that submits a referral, and a postback', async ({ page, request, baseURL }) => {
