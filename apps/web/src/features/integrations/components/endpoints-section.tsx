@@ -234,7 +234,12 @@ function EndpointRow({
           </div>
           {endpoint.disabled_reason && <p className="mt-2 text-sm text-red-700">{endpoint.disabled_reason}</p>}
           {endpoint.enabled && endpoint.consecutive_failures > 0 && (
-            <p className="mt-2 text-sm text-amber-700">{endpoint.consecutive_failures} failed deliveries in a row; retrying.</p>
+            <p className="mt-2 text-sm text-amber-700">
+              {endpoint.consecutive_failures === 1
+                ? '1 failed delivery'
+                : `${endpoint.consecutive_failures} failed deliveries in a row`}
+              ; retrying.
+            </p>
           )}
           <p className="mt-2 text-xs text-slate-500">
             Secret {endpoint.secret_hint}
