@@ -10,6 +10,7 @@ import { insertLead } from '../../../test/lead-fixtures';
 import { outbox, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { createOutboxProcessor, type OutboxHandlers } from '../../lib/outbox';
 import { publishIntegrationEvent } from '../../lib/integration-events';
+import { loadConfig } from '../../config';
 import { isAddressAllowed } from './url-guard';
 import { createDeliveryHandler, WEBHOOK_DELIVER_ACTION } from './webhook-delivery';
 import { sealSecret } from './webhook-secrets';
@@ -673,5 +674,14 @@ describe('isAddressAllowed', () => {
     expect(isAddressAllowed('::1', { allowLoopback: true })).toBe(true);
     expect(isAddressAllowed('10.0.0.1', { allowLoopback: true })).toBe(false);
     expect(isAddressAllowed('169.254.169.254', { allowLoopback: true })).toBe(false);
+  });
+});
+
+describe('WEBHOOKS_ALLOW_LOOPBACK', () => {
+  it('is refused in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', WEBHOOKS_ALLOW_LOOPBACK: 'on', DATA_DIR: '/tmp/x' })).toThrow(
+      'WEBHOOKS_ALLOW_LOOPBACK=on is for tests and development only',
+    );
+    expect(loadConfig({ NODE_ENV: 'production', DATA_DIR: '/tmp/x' }).WEBHOOKS_ALLOW_LOOPBACK).toBe('off');
   });
 });
