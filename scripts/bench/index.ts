@@ -10,6 +10,7 @@ import { runCommissionBench } from './commissions';
 import { runIntegrityBench } from './integrity';
 import { runPayoutBench } from './payouts';
 import { runSplitBench } from './splits';
+import { runWebhookBench } from './webhooks';
 
 async function main(): Promise<void> {
   console.log('== Landing page JavaScript (gzip) ==');
@@ -34,6 +35,8 @@ async function main(): Promise<void> {
   await runPayoutBench();
   console.log('\n== Split residuals: 50,000 rows, three-level chains (PostgreSQL, issue 21) ==');
   await runSplitBench();
+  console.log('\n== Webhooks: 10,000 events to three endpoints (issue 24 §5) ==');
+  await runWebhookBench();
 }
 
 main().catch((err) => {

@@ -25,6 +25,7 @@ import { securityHeadersPlugin } from './plugins/security-headers';
 import { webAppPlugin } from './plugins/web-app';
 import { createOutboxRegistry, type OutboxRegistry } from './lib/outbox';
 import { adminScope } from './plugins/admin-scope';
+import { publicApiDocsPlugin } from './plugins/public-api-docs';
 import {
   createCrmConnector,
   createLeadEventBus,
@@ -51,6 +52,9 @@ import { buildCsp } from './lib/csp';
 import { integrityAdminRoutes, integrityPartnerRoutes, integrityPlugin } from './modules/integrity';
 import { payoutDetailsRoutes, payoutsAdminRoutes, payoutsPlugin } from './modules/payouts';
 import { commissionsAdminRoutes, commissionsPlugin, commissionsRoutes, partnerTeamRoutes } from './modules/commissions';
+import { postbacksRoutes, webhooksAdminRoutes, webhooksPlugin } from './modules/webhooks';
+import { apiKeysAdminRoutes, apiKeysUserRoutes } from './modules/api-keys';
+import { partnerApiRoutes } from './modules/leads';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -167,8 +171,9 @@ export async function buildApp(opts: BuildAppOptions) {
     }
     done();
   });
-  if (opts.config.API_DOCS === 'on') {
-    // The description lists every route, admin ones included: off unless asked for (README).
+  // Always described (the public API's description is cut from it, plugins/public-api-docs.ts);
+  // the whole description and its UI are published only with API_DOCS=on.
+  {
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
@@ -180,8 +185,12 @@ export async function buildApp(opts: BuildAppOptions) {
       },
       transform: describeRoute,
     });
+  }
+  if (opts.config.API_DOCS === 'on') {
+    // The description lists every route, admin ones included: off unless asked for (README).
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   }
+  await app.register(publicApiDocsPlugin);
   await app.register(authPlugin);
   await app.register(healthPlugin);
   await app.register(metricsPlugin);
@@ -195,6 +204,7 @@ export async function buildApp(opts: BuildAppOptions) {
   // After commissionsPlugin: its approval listener opens the merchant's bonus that integrity may hold.
   await app.register(integrityPlugin);
   await app.register(payoutsPlugin);
+  await app.register(webhooksPlugin);
 
   // The embedded players the resources use: the app's pages admit exactly these in frame-src.
   const videoHosts = createVideoHostCache(opts.db);
@@ -217,6 +227,9 @@ export async function buildApp(opts: BuildAppOptions) {
       await api.register(commissionsRoutes, { prefix: '/commissions' });
       await api.register(integrityPartnerRoutes, { prefix: '/leads/mine' });
       await api.register(partnerTeamRoutes, { prefix: '/partner' });
+      await api.register(postbacksRoutes, { prefix: '/users/postbacks' });
+      await api.register(apiKeysUserRoutes, { prefix: '/users/api-keys' });
+      await api.register(partnerApiRoutes, { prefix: '/partner/referrals' });
       // Every admin route: one scope, one guard (plugins/admin-scope.ts).
       await api.register(
         adminScope(
@@ -229,6 +242,8 @@ export async function buildApp(opts: BuildAppOptions) {
           commissionsAdminRoutes,
           integrityAdminRoutes,
           payoutsAdminRoutes,
+          webhooksAdminRoutes,
+          apiKeysAdminRoutes,
         ),
         { prefix: '/admin' },
       );

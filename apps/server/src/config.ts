@@ -124,6 +124,14 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v === '' ? undefined : v))
     .refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
+  /**
+   * Lets webhooks and postbacks go to loopback addresses (127.0.0.0/8, ::1) and over plain http
+   * there: for tests and development against a local receiver. Refused in production; private,
+   * link-local and metadata addresses stay refused either way.
+   */
+  WEBHOOKS_ALLOW_LOOPBACK: z.enum(['on', 'off']).default('off'),
+  /** Webhook deliveries handled side by side (their own worker loop, apart from mails and the CRM). */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(16),
   /** The built web app to serve; defaults to apps/web/dist. */
   WEB_DIST_DIR: z.string().min(1).optional(),
   /** Meta's Graph API, where server-side Lead events go (tests point it at a fake). */
@@ -157,6 +165,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration — SECRETS_KEY is required with DATABASE_URL in production (32+ characters, the same on every instance)',
     );
+  }
+  if (cfg.WEBHOOKS_ALLOW_LOOPBACK === 'on' && cfg.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration — WEBHOOKS_ALLOW_LOOPBACK=on is for tests and development only');
   }
   return {
     ...cfg,

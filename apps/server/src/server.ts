@@ -55,6 +55,15 @@ async function main(): Promise<void> {
       ? startOutboxWorker(database.db, { handlers: app.outbox.handlers, log: app.log.child({ module: 'outbox-worker' }) })
       : null;
   app.outboxWorker = worker;
+  // Webhook deliveries in a loop of their own: a receiver that hangs holds up only webhooks.
+  const webhookWorker =
+    config.WORKER === 'on'
+      ? startOutboxWorker(database.db, {
+          handlers: app.webhookOutbox.handlers,
+          concurrency: config.WEBHOOK_CONCURRENCY,
+          log: app.log.child({ module: 'webhook-worker' }),
+        })
+      : null;
   const statusPull =
     worker && app.crm.listLeadsModifiedSince
       ? startStatusPullScheduler(database.db, {
@@ -65,7 +74,9 @@ async function main(): Promise<void> {
 
   const shutdown = createShutdown({
     app,
-    stopWorker: worker ? () => Promise.all([statusPull?.stop(), worker.stop()]).then(() => undefined) : undefined,
+    stopWorker: worker
+      ? () => Promise.all([statusPull?.stop(), worker.stop(), webhookWorker?.stop()]).then(() => undefined)
+      : undefined,
     closeDatabase: () => database.close(),
     timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
   });

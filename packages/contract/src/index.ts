@@ -24,3 +24,4 @@ export * from './savings-estimate';
 export * from './proposals';
 export * from './integrity';
 export * from './payouts';
+export * from './integrations';

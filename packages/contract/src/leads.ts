@@ -80,7 +80,7 @@ export const savingsEstimateInputSchema = z
 
 const optionalText = (max: number) => z.string().max(max, maxLengthMessage(max)).optional();
 
-const leadRequestFields = z.object({
+export const leadRequestFields = z.object({
   uuid: z.string({ error: m.invalidLink }).trim().min(1, m.invalidLink).max(leadFieldLimits.uuid, m.invalidLink),
   First_Name: text(m.fullNameRequired, leadFieldLimits.firstName),
   Last_Name: z.string().trim().max(leadFieldLimits.lastName, maxLengthMessage(leadFieldLimits.lastName)).default(''),

@@ -5,6 +5,7 @@ import { actsAsPartner, adminAccessOf } from '../lib/access';
 import { isSessionLive, readSession, sessionPolicyFrom, touchSession, type UserRow } from '../lib/sessions';
 import { hashToken } from '../lib/tokens';
 import { AppError, forbidden, unauthorized } from '../lib/errors';
+import { authenticateApiKey, isApiKeyToken } from '../lib/api-key-auth';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,12 +24,15 @@ declare module 'fastify' {
 export const authPlugin = fp(async (app) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('apiKey', null);
   const policy = sessionPolicyFrom(app.config);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return;
     const token = header.slice('Bearer '.length).trim();
     if (!token || token.length > 200) return;
+    // An API key is never a session: it is resolved apart, and only on the public API routes.
+    if (isApiKeyToken(token)) return authenticateApiKey(request, reply, token);
     const tokenHash = hashToken(token);
     const cache = app.sessionCache;
     let session = await cache.get(tokenHash);

@@ -78,6 +78,10 @@ const SettingsRoute = lazy(() => import('./routes/settings-route').then((m) => (
 const AdminPayoutsPage = lazy(() =>
   import('@/features/payouts/pages/admin-payouts-page').then((m) => ({ default: m.AdminPayoutsPage })),
 );
+const AdminIntegrationsSections = lazy(() =>
+  import('@/features/integrations/pages/integrations-sections').then((m) => ({ default: m.AdminIntegrationsSections })),
+);
+);
 
 /** The routes and guards of spec §2. */
 export function createAppRouter() {
@@ -110,7 +114,15 @@ export function createAppRouter() {
                         { path: paths.admin.users, element: <AdminUsersPage /> },
                         { path: paths.admin.userPattern, element: <AdminUserPage /> },
                         { path: paths.admin.tutorials, element: <AdminResourcesPage /> },
-                        { path: paths.admin.settings, element: <AdminSettingsPage /> },
+                        {
+                          path: paths.admin.settings,
+                          element: (
+                            <>
+                              <AdminSettingsPage />
+                              <AdminIntegrationsSections />
+                            </>
+                          ),
+                        },
                         { path: paths.admin.leads, element: <AdminLeadsPage /> },
                         { path: paths.admin.audit, element: <AdminAuditPage /> },
                         { path: paths.admin.submit, element: <AdminSubmitRoute /> },

@@ -9,3 +9,4 @@ export * from './conversions';
 export * from './integrity';
 export * from './payouts';
 export * from './hierarchy';
+export * from './integrations';

@@ -1,3 +1,4 @@
+import { partnerData, publishIntegrationEvent } from '../../lib/integration-events';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   messages,
@@ -379,6 +380,13 @@ export async function disableUser(db: Database, id: number, reason: string, acto
       .returning();
     await revokeUserSessions(tx, id);
     await voidResetTokens(tx, id);
+    if (after!.role === 'user') {
+      await publishIntegrationEvent(tx, {
+        type: 'partner.disabled',
+        partnerId: id,
+        data: { partner: partnerData(after!), changes: { status: [before.status, after!.status] }, reason },
+      });
+    }
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'user.disable',
@@ -453,6 +461,11 @@ export async function approveUser(db: Database, id: number, actor: UserRow): Pro
     const [after] = await tx.update(users).set({ status: 'active' }).where(eq(users.id, id)).returning();
     await evictSessionsOnCommit(tx, id);
     await enqueueAccountMail(tx, accountMailActions.welcome, id, {}, `welcome:${id}`);
+    await publishIntegrationEvent(tx, {
+      type: 'partner.approved',
+      partnerId: id,
+      data: { partner: partnerData(after!), changes: { status: [before.status, after!.status] } },
+    });
     await recordAudit(tx, {
       actorId: actor.id,
       action: 'user.approve',

@@ -11,6 +11,7 @@ import {
 import type { Database, DbExecutor } from '../../db';
 import { commissionLines, leads, merchantAccounts, statements, users } from '../../db/schema';
 import { isPartnerAccount } from '../../lib/access';
+import { publishIntegrationEvent } from '../../lib/integration-events';
 import { recordAudit } from '../../lib/audit';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
 import type { RecordedLeadEvent } from '../leads';
@@ -80,13 +81,21 @@ export async function openMerchantAccount(
   await freezeChain(tx, created);
   const plan = await effectivePlan(tx, input.partnerId);
   if (plan.bonus_cents > 0) {
-    await tx.insert(commissionLines).values({
+    const [bonus] = await tx
+      .insert(commissionLines)
+      .values({
+        partnerId: input.partnerId,
+        merchantAccountId: created.id,
+        kind: 'bonus',
+        status: 'pending',
+        month: input.approvedOn.slice(0, 7),
+        amountCents: plan.bonus_cents,
+      })
+      .returning();
+    await publishIntegrationEvent(tx, {
+      type: 'commission.created',
       partnerId: input.partnerId,
-      merchantAccountId: created.id,
-      kind: 'bonus',
-      status: 'pending',
-      month: input.approvedOn.slice(0, 7),
-      amountCents: plan.bonus_cents,
+      data: { commission: toLine(bonus!) },
     });
     for (const month of await evaluateBonuses(tx, [created.id])) await refreshDrafts(tx, month);
   }
@@ -267,6 +276,17 @@ export async function closeMerchantAccount(
       }
     }
     for (const month of months) await refreshDrafts(tx, month);
+    await publishIntegrationEvent(tx, {
+      type: 'merchant.closed',
+      partnerId: account.partnerId,
+      data: {
+        merchant: { id, business: account.business, mid_last4: account.mid.slice(-4), partner_id: account.partnerId },
+        changes: { status: [account.status, 'closed'] },
+        closed_on: closedOn,
+        clawback_cents: clawback?.amountCents ?? null,
+      },
+      dedupeKey: `event:merchant.closed:${id}`,
+    });
     await recordAudit(tx, {
       actorId,
       action: 'merchant_account.close',
@@ -311,6 +331,11 @@ export async function createManualLine(
       })
       .returning();
     await refreshDrafts(tx, input.month);
+    await publishIntegrationEvent(tx, {
+      type: 'commission.created',
+      partnerId: line!.partnerId,
+      data: { commission: toLine(line!) },
+    });
     await recordAudit(tx, {
       actorId,
       action: 'commission_line.create',

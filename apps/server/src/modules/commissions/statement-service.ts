@@ -14,6 +14,7 @@ import {
 } from '@portal/contract';
 import type { Database, DbExecutor } from '../../db';
 import { commissionLines, merchantAccounts, statements, users } from '../../db/schema';
+import { publishIntegrationEvent } from '../../lib/integration-events';
 import { recordAudit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { enqueue } from '../../lib/outbox';
@@ -392,6 +393,15 @@ export async function publishStatements(db: Database, ids: readonly string[], ac
         subjectId: id,
         payload: { statementId: id, userId: row.partnerId },
         dedupeKey: `${statementMailAction}:${id}`,
+      });
+      await publishIntegrationEvent(tx, {
+        type: 'statement.published',
+        partnerId: row.partnerId,
+        data: {
+          statement: { id, partner_id: row.partnerId, month: row.month, total_cents: row.totalCents, currency: row.currency },
+          changes: { status: [row.status, 'published'] },
+        },
+        dedupeKey: `event:statement.published:${id}`,
       });
       await recordAudit(tx, {
         actorId,

@@ -12,3 +12,4 @@ export {
 } from './lead-events';
 export { countAllLeadsByStatus } from './status-counts';
 export { LEAD_CREATED } from './lead-created';
+export { partnerApiRoutes } from './partner-api-routes';

@@ -44,6 +44,8 @@ export interface SubmitLeadContext {
   /** The browser's User-Agent header, for the partner's server-side Lead event. */
   userAgent?: string;
   now?: Date;
+  /** More for the `created` event (the public API: its key and the consent attestation). */
+  eventData?: Record<string, unknown>;
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -189,7 +191,7 @@ export async function submitLead(
     linkUuid: !credited && uuidPattern.test(body.uuid) ? body.uuid : null,
     at,
     ...actor,
-    eventData: { source },
+    eventData: { source, ...ctx.eventData },
     syncs: ctx.crmSyncsLeads ?? true,
     // Only the landing page runs the partner's pixel, so only its leads get a server-side Lead event.
     browser: source === 'landing_page' ? { userAgent: ctx.userAgent ?? '', ...body.tracking } : null,

@@ -1,3 +1,4 @@
+import { partnerData, publishIntegrationEvent } from '../../lib/integration-events';
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -124,6 +125,13 @@ export async function register(
     if (inserted && uplineId !== null) await joinTeam(tx, inserted.id, uplineId);
     if (inserted?.status === 'pending_approval') {
       await enqueueAccountMail(tx, accountMailActions.applicationReceived, inserted.id, {}, `application:${inserted.id}`);
+    }
+    if (inserted) {
+      await publishIntegrationEvent(tx, {
+        type: inserted.status === 'pending_approval' ? 'partner.applied' : 'partner.approved',
+        partnerId: inserted.id,
+        data: { partner: partnerData(inserted) },
+      });
     }
     return inserted;
   });

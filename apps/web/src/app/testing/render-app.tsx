@@ -54,6 +54,10 @@ export const server = setupServer(
       data: { available: true, token_set: false, token_updated_at: null, last_delivery: null },
     }),
   ),
+  // The integrations sections under both settings pages: nothing set up yet.
+  ...['/users/api-keys', '/users/postbacks', '/admin/webhooks', '/admin/api-keys'].map((path) =>
+    http.get(api(path), () => HttpResponse.json({ status: 'success', data: { items: [] } })),
+  ),
   http.get(api('/users/notification-preferences'), () =>
     HttpResponse.json({ status: 'success', data: { lead_status_changed: true, new_referral: true } }),
   ),

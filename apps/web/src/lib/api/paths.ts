@@ -27,6 +27,18 @@ export const apiPaths = {
   settings: {
     public: '/settings/public',
   },
+  /** Webhook endpoints: the admins' (/admin/webhooks) or a partner's postbacks (/users/postbacks). */
+  integrations: {
+    adminWebhooks: '/admin/webhooks',
+    partnerPostbacks: '/users/postbacks',
+    endpoint: (base: string, endpointId: number) => `${base}/${id(endpointId)}`,
+    endpointTest: (base: string, endpointId: number) => `${base}/${id(endpointId)}/test`,
+    endpointDeliveries: (base: string, endpointId: number) => `${base}/${id(endpointId)}/deliveries`,
+    deliveryResend: (base: string, deliveryId: number) => `${base}/deliveries/${id(deliveryId)}/resend`,
+    adminApiKeys: '/admin/api-keys',
+    partnerApiKeys: '/users/api-keys',
+    apiKey: (base: string, keyId: number) => `${base}/${id(keyId)}`,
+  },
   proposals: '/proposals',
   leads: {
     submit: '/leads/referral/by-uuid',

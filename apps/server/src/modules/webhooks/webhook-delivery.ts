@@ -1,0 +1,341 @@
+import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  integrationMessages as m,
+  webhookDeliveryLogDays,
+  webhookMaxConsecutiveFailures,
+  webhookEventLabels,
+  type WebhookEventType,
+} from '@portal/contract';
+import type { Config } from '../../config';
+import type { Database, DbExecutor } from '../../db';
+import { outbox, users, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { enqueue, notifyOutbox, OutboxError, type OutboxEntry, type OutboxHandler } from '../../lib/outbox';
+import type { IntegrationEventPayload } from '../../lib/integration-events';
+import { composeMail } from '../../lib/mail-layout';
+import type { Mailer } from '../../lib/mailer';
+import { getBrandName } from '../settings';
+import { postWebhook } from './webhook-http';
+import { webhookHeaders } from './webhook-signing';
+import { openSecrets, type EndpointRow } from './webhook-secrets';
+import type { AddressPolicy } from './url-guard';
+
+export const WEBHOOK_DELIVER_ACTION = 'webhook.deliver';
+export const WEBHOOK_DISABLED_MAIL_ACTION = 'mail.webhook_disabled';
+
+/** What a delivery entry carries: the exact body, so every attempt and resend sends the same bytes. */
+export interface DeliveryPayload {
+  endpoint_id: number;
+  message_id: string;
+  event_type: string;
+  body: string;
+}
+
+export interface DeliveryOptions {
+  /** 10 s: a receiver that takes longer is a failed attempt. */
+  timeoutMs: number;
+  /** How long the endpoint's circuit waits after its n-th failure in a row. */
+  circuitDelayMs: (failures: number) => number;
+}
+
+/**
+ * 10 s, 20 s, 40 s … doubling to at most an hour: a receiver that is down for ten minutes is tried
+ * again within about five minutes of coming back, and 20 failures in a row take about half a day.
+ */
+export const defaultCircuitDelayMs = (failures: number) => Math.min(3_600_000, 10_000 * 2 ** Math.max(0, failures - 1));
+
+/** While a probe is in flight the circuit stays closed to other deliveries for this long. */
+const probeLeaseMs = 30_000;
+
+export const endpointSubject = (endpointId: number) => String(endpointId);
+
+export function addressPolicy(config: Config): AddressPolicy & { isDevelopment: boolean } {
+  return { allowLoopback: config.WEBHOOKS_ALLOW_LOOPBACK === 'on', isDevelopment: config.NODE_ENV === 'development' };
+}
+
+/** The body one endpoint gets: the envelope, with the merchant's contact data only if the endpoint opted in. */
+export function envelopeFor(event: IntegrationEventPayload, endpoint: Pick<EndpointRow, 'includeContact' | 'kind'>): string {
+  if (endpoint.kind === 'slack') return JSON.stringify({ text: slackText(event) });
+  const data = endpoint.includeContact && event.contact ? { ...event.data, ...event.contact } : event.data;
+  return JSON.stringify({ id: event.id, type: event.type, created_at: event.created_at, data });
+}
+
+function slackText(event: IntegrationEventPayload): string {
+  const label = webhookEventLabels[event.type as WebhookEventType] ?? 'Test event';
+  const d = event.data;
+  const referral = (d.referral ?? d) as Record<string, unknown>;
+  const parts = [label];
+  if (typeof referral.company === 'string') parts.push(referral.company);
+  const status = (d.changes as { status?: [string, string] } | undefined)?.status;
+  if (status) parts.push(`${status[0]} → ${status[1]}`);
+  return parts.join(': ');
+}
+
+/** Queues one delivery of an event to each endpoint given, at most once per (event, endpoint). */
+export async function queueDeliveries(
+  tx: DbExecutor,
+  event: IntegrationEventPayload,
+  endpoints: EndpointRow[],
+  leadId: number | null,
+): Promise<void> {
+  if (!endpoints.length) return;
+  await enqueue(
+    tx,
+    endpoints.map((endpoint) => ({
+      action: WEBHOOK_DELIVER_ACTION,
+      subjectType: 'webhook_endpoint',
+      subjectId: endpointSubject(endpoint.id),
+      leadId,
+      payload: {
+        endpoint_id: endpoint.id,
+        message_id: event.id,
+        event_type: event.type,
+        body: envelopeFor(event, endpoint),
+      } satisfies DeliveryPayload,
+      dedupeKey: `webhook:${event.id}:${endpoint.id}`,
+    })),
+  );
+}
+
+/**
+ * The fan-out of one `webhook.event`: in the transaction that marks it done, one delivery entry per
+ * enabled endpoint subscribed to its type (the admins', and the partner's own postbacks).
+ */
+export function createFanOutHandler(): OutboxHandler {
+  return {
+    async handle() {
+      // Nothing outside the database: the work is onDone's, so it is done exactly once.
+    },
+    async onDone(tx, entry) {
+      const event = entry.payload as IntegrationEventPayload;
+      const owners =
+        event.partner_id === null
+          ? isNull(webhookEndpoints.partnerId)
+          : or(isNull(webhookEndpoints.partnerId), eq(webhookEndpoints.partnerId, event.partner_id));
+      const endpoints = await tx
+        .select()
+        .from(webhookEndpoints)
+        .where(
+          and(
+            eq(webhookEndpoints.enabled, true),
+            owners,
+            sql`${webhookEndpoints.events} @> ${JSON.stringify([event.type])}::jsonb`,
+          ),
+        );
+      await queueDeliveries(tx, event, endpoints, entry.leadId);
+    },
+  };
+}
+
+/**
+ * One delivery attempt of one message to one endpoint. While the endpoint is healthy its deliveries
+ * go side by side; after a failure its circuit opens: the other deliveries wait without a request
+ * and one of them probes when the circuit's delay is over, so a receiver that is down or hangs costs
+ * one request per window and never holds up other endpoints' deliveries. A success closes the
+ * circuit and makes everything waiting due at once. The 20th failure in a row disables the endpoint
+ * and mails the admins. Every attempt carries the same `webhook-id`; the outbox retries with backoff
+ * for three days.
+ */
+export function createDeliveryHandler(deps: { config: Config; options: DeliveryOptions }): OutboxHandler {
+  const policy = addressPolicy(deps.config);
+  let purgedAt = 0;
+  return {
+    async handle(entry, { db, now, log }) {
+      if (now() - purgedAt > 3_600_000) {
+        purgedAt = now();
+        await purgeOldDeliveries(db);
+      }
+      const payload = entry.payload as DeliveryPayload;
+      const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, payload.endpoint_id));
+      if (!endpoint) return; // deleted: nothing left to deliver to
+      if (!endpoint.enabled) throw new OutboxError(m.endpointDisabled, false);
+      const at = now();
+      let isProbe = false;
+      if (endpoint.consecutiveFailures > 0) {
+        const claimed = await db
+          .update(webhookEndpoints)
+          .set({ retryAt: new Date(at + probeLeaseMs) })
+          .where(
+            and(
+              eq(webhookEndpoints.id, endpoint.id),
+              or(isNull(webhookEndpoints.retryAt), lte(webhookEndpoints.retryAt, new Date(at))),
+            ),
+          )
+          .returning({ id: webhookEndpoints.id });
+        if (!claimed.length) {
+          const wait = Math.max(1_000, (endpoint.retryAt?.getTime() ?? at) - at);
+          throw new OutboxError('Waiting for the endpoint to recover', true, wait);
+        }
+        isProbe = true;
+      }
+      const url = new URL(endpoint.url);
+      const [previous] = await db
+        .select({ attempts: sql<number>`count(*)::int` })
+        .from(webhookDeliveries)
+        .where(and(eq(webhookDeliveries.endpointId, endpoint.id), eq(webhookDeliveries.messageId, payload.message_id)));
+      const result =
+        url.protocol === 'http:' && !policy.isDevelopment && !policy.allowLoopback
+          ? { statusCode: null, excerpt: '', durationMs: 0, error: m.urlHttpsOnly }
+          : await postWebhook(
+              url,
+              webhookHeaders(openSecrets(deps.config, endpoint, at), payload.message_id, Math.floor(at / 1000), payload.body),
+              payload.body,
+              { policy, timeoutMs: deps.options.timeoutMs },
+            );
+      const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+      await db.insert(webhookDeliveries).values({
+        endpointId: endpoint.id,
+        messageId: payload.message_id,
+        eventType: payload.event_type,
+        attempt: (previous?.attempts ?? 0) + 1,
+        statusCode: result.statusCode,
+        ok,
+        error: ok ? null : (result.error ?? `HTTP ${result.statusCode}`),
+        durationMs: result.durationMs,
+        requestBody: payload.body,
+        responseExcerpt: result.excerpt,
+      });
+      if (ok) {
+        // A delivery that had waited means the endpoint is recovering: what still waits is due now.
+        // (Again on each such success: a delivery deferred while the probe was in flight may have
+        // been rescheduled, with the worker's backoff, after the probe closed the circuit.)
+        if (endpoint.consecutiveFailures > 0 || isProbe || entry.attempts > 1) await closeCircuit(db, endpoint.id, at);
+        return;
+      }
+      const failures = await recordEndpointFailure(db, endpoint, isProbe, at, deps.options.circuitDelayMs, log);
+      throw new OutboxError(
+        result.error ?? `HTTP ${result.statusCode}`,
+        true,
+        deps.options.circuitDelayMs(Math.max(1, failures)),
+      );
+    },
+  };
+}
+
+/** The delivery log keeps 30 days; each process trims it at most once an hour. */
+async function purgeOldDeliveries(db: DbExecutor): Promise<void> {
+  await db
+    .delete(webhookDeliveries)
+    .where(sql`${webhookDeliveries.createdAt} < now() - make_interval(days => ${webhookDeliveryLogDays})`);
+}
+
+/** The receiver answered: the circuit closes and what waited for it is due now. */
+async function closeCircuit(db: Database, endpointId: number, at: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(webhookEndpoints).set({ consecutiveFailures: 0, retryAt: null }).where(eq(webhookEndpoints.id, endpointId));
+    await tx
+      .update(outbox)
+      .set({ nextAttemptAt: new Date(at) })
+      .where(
+        and(
+          eq(outbox.action, WEBHOOK_DELIVER_ACTION),
+          eq(outbox.subjectId, endpointSubject(endpointId)),
+          eq(outbox.status, 'pending'),
+          gt(outbox.nextAttemptAt, new Date(at)),
+        ),
+      );
+  });
+  notifyOutbox(db);
+}
+
+/**
+ * Counts a failure: a probe's always, and while the endpoint was healthy only the first of the
+ * deliveries that were in flight together (they failed for one reason, at one time). The 20th in a
+ * row disables the endpoint and queues the admins' mail. Answers the count.
+ */
+async function recordEndpointFailure(
+  db: Database,
+  endpoint: EndpointRow,
+  isProbe: boolean,
+  at: number,
+  delayMs: (failures: number) => number,
+  log: FastifyBaseLogger,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({
+        consecutiveFailures: sql`${webhookEndpoints.consecutiveFailures} + 1`,
+      })
+      .where(and(eq(webhookEndpoints.id, endpoint.id), isProbe ? undefined : eq(webhookEndpoints.consecutiveFailures, 0)))
+      .returning({ failures: webhookEndpoints.consecutiveFailures });
+    if (!row) return endpoint.consecutiveFailures;
+    const failures = row.failures;
+    const disable = failures >= webhookMaxConsecutiveFailures;
+    await tx
+      .update(webhookEndpoints)
+      .set({
+        retryAt: new Date(at + delayMs(failures)),
+        ...(disable ? { enabled: false, disabledReason: m.endpointDisabledForFailures } : {}),
+      })
+      .where(eq(webhookEndpoints.id, endpoint.id));
+    if (disable) {
+      log.warn({ endpointId: endpoint.id, failures }, 'webhook endpoint disabled after failures in a row');
+      await enqueue(tx, {
+        action: WEBHOOK_DISABLED_MAIL_ACTION,
+        subjectType: 'webhook_endpoint',
+        subjectId: endpointSubject(endpoint.id),
+        payload: { endpoint_id: endpoint.id, url: endpoint.url, partner_id: endpoint.partnerId },
+        dedupeKey: `webhook-disabled:${endpoint.id}:${at}`,
+      });
+    }
+    return failures;
+  });
+}
+
+/**
+ * Failed deliveries of an endpoint from the last three days go back to the queue (Re-enable): what
+ * it missed while disabled reaches it, under the same `webhook-id`s; those still waiting are due now.
+ */
+export async function requeueFailedDeliveries(tx: DbExecutor, endpointId: number): Promise<void> {
+  const at = new Date();
+  await tx
+    .update(outbox)
+    .set({ nextAttemptAt: at })
+    .where(
+      and(
+        eq(outbox.action, WEBHOOK_DELIVER_ACTION),
+        eq(outbox.subjectId, endpointSubject(endpointId)),
+        eq(outbox.status, 'pending'),
+      ),
+    );
+  await tx
+    .update(outbox)
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: at, createdAt: at, lockedUntil: null })
+    .where(
+      and(
+        eq(outbox.action, WEBHOOK_DELIVER_ACTION),
+        eq(outbox.subjectId, endpointSubject(endpointId)),
+        eq(outbox.status, 'failed'),
+        sql`${outbox.createdAt} > now() - interval '3 days'`,
+      ),
+    );
+}
+
+/** The mail to every active admin (admin endpoints) or to the partner (their postback) when an endpoint is disabled. */
+export function createDisabledMailHandler(deps: { config: Config; mailer: Mailer }): OutboxHandler {
+  return {
+    async handle(entry: OutboxEntry, { db }) {
+      const { url, partner_id: partnerId } = entry.payload as { url: string; partner_id: number | null };
+      const recipients = await db
+        .select({ email: users.email, fullName: users.fullName })
+        .from(users)
+        .where(and(eq(users.status, 'active'), partnerId === null ? eq(users.role, 'admin') : inArray(users.id, [partnerId])));
+      const brand = await getBrandName(db);
+      const link = `${deps.config.publicUrl}${partnerId === null ? '/admin/settings/webhooks' : '/settings'}`;
+      for (const to of recipients) {
+        await deps.mailer.send(
+          await composeMail({
+            to,
+            subject: 'A webhook endpoint was disabled',
+            brand,
+            blocks: [
+              `Deliveries to ${url} failed ${webhookMaxConsecutiveFailures} times in a row, so the endpoint was disabled. Events are kept for three days: re-enable it once the receiver works again and they will be delivered.`,
+              { label: 'Open the webhook settings', href: link },
+            ],
+          }),
+        );
+      }
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { apiKeyCreatedResponse, apiKeyListResponse, CreateApiKeyRequest } from '@portal/contract';
+import { api } from '@/lib/api/client';
+import { getData } from '@/lib/api/envelope';
+import { apiPaths } from '@/lib/api/paths';
+
+export type ApiKeyBase = typeof apiPaths.integrations.adminApiKeys | typeof apiPaths.integrations.partnerApiKeys;
+
+/** GET /admin/api-keys or /users/api-keys: never the keys themselves. */
+export const apiKeysQueryOptions = (base: ApiKeyBase) =>
+  queryOptions({ queryKey: ['integrations', base], queryFn: () => getData<typeof apiKeyListResponse>(api.get(base)) });
+
+export const useApiKeys = (base: ApiKeyBase) => useQuery(apiKeysQueryOptions(base));
+
+/** POST: the answer carries the key, the only time it is shown. */
+export function useCreateApiKey(base: ApiKeyBase) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateApiKeyRequest) => getData<typeof apiKeyCreatedResponse>(api.post(base, body)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryOptions(base).queryKey }),
+  });
+}
+
+/** DELETE: revoked at once, everywhere. */
+export function useRevokeApiKey(base: ApiKeyBase) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (keyId: number) => api.delete(apiPaths.integrations.apiKey(base, keyId)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryOptions(base).queryKey }),
+  });
+}

@@ -1,0 +1,32 @@
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { webhookDeliveryListResponse } from '@portal/contract';
+import { api } from '@/lib/api/client';
+import { getData } from '@/lib/api/envelope';
+import { apiPaths } from '@/lib/api/paths';
+import type { EndpointBase } from './endpoints';
+
+/** GET …/{id}/deliveries: the delivery log, newest first, a page at a time. */
+export const deliveriesQueryOptions = (base: EndpointBase, endpointId: number) =>
+  infiniteQueryOptions({
+    queryKey: ['integrations', base, endpointId, 'deliveries'],
+    queryFn: ({ pageParam }) =>
+      getData<typeof webhookDeliveryListResponse>(
+        api.get(apiPaths.integrations.endpointDeliveries(base, endpointId), {
+          params: { limit: 20, ...(pageParam ? { cursor: pageParam } : {}) },
+        }),
+      ),
+    initialPageParam: '' as string,
+    getNextPageParam: (page) => page.next_cursor ?? undefined,
+  });
+
+export const useDeliveries = (base: EndpointBase, endpointId: number) =>
+  useInfiniteQuery(deliveriesQueryOptions(base, endpointId));
+
+/** POST …/deliveries/{id}/resend: the same message again, under the same webhook-id. */
+export function useResendDelivery(base: EndpointBase, endpointId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (deliveryId: number) => api.post(apiPaths.integrations.deliveryResend(base, deliveryId)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: deliveriesQueryOptions(base, endpointId).queryKey }),
+  });
+}
