@@ -81,7 +81,6 @@ const AdminPayoutsPage = lazy(() =>
 const AdminIntegrationsSections = lazy(() =>
   import('@/features/integrations/pages/integrations-sections').then((m) => ({ default: m.AdminIntegrationsSections })),
 );
-);
 
 /** The routes and guards of spec §2. */
 export function createAppRouter() {

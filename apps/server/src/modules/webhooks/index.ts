@@ -35,7 +35,9 @@ export const webhookDeliveryDefaults: DeliveryOptions = { timeoutMs: 10_000, cir
  * plugin (merchant.approved reads the account its listener opened).
  */
 export const webhooksPlugin = fp<{ delivery?: Partial<DeliveryOptions> }>(async (app, opts) => {
-  app.leadEvents.onCreated(onReferralCreated);
+  app.leadEvents.onCreated(async (tx, batch) => {
+    for (const created of batch) await onReferralCreated(tx, created);
+  });
   app.leadEvents.on(onLeadEvent);
   app.outbox.register(WEBHOOK_EVENT_ACTION, createFanOutHandler());
   app.outbox.register(WEBHOOK_DISABLED_MAIL_ACTION, createDisabledMailHandler(app));
