@@ -15,7 +15,7 @@ export const deliveriesQueryOptions = (base: EndpointBase, endpointId: number) =
           params: { limit: 20, ...(pageParam ? { cursor: pageParam } : {}) },
         }),
       ),
-    initialPageParam: '' as string,
+    initialPageParam: '',
     getNextPageParam: (page) => page.next_cursor ?? undefined,
   });
 
