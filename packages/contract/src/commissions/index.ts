@@ -14,3 +14,4 @@ export * from './lines';
 export * from './import';
 export * from './merchants';
 export * from './statements';
+export * from './earnings';

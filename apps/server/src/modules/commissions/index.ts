@@ -9,6 +9,7 @@ import { onLeadEvent } from './merchant-service';
 import { statementMailAction } from './statement-service';
 
 export { commissionsAdminRoutes, commissionsRoutes } from './commissions-routes';
+export { approvalEarnings, earningsTotals } from './earnings-service';
 
 /**
  * Commissions' reactions: an approved referral becomes a merchant account with a pending bonus (in

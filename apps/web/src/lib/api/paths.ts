@@ -41,6 +41,7 @@ export const apiPaths = {
     statement: (statementId: number | string) => `/commissions/statements/${id(statementId)}`,
     statementFile: (statementId: number | string, format: 'csv' | 'pdf') =>
       `/commissions/statements/${id(statementId)}.${format}`,
+    referralEarnings: (leadId: string) => `/commissions/referrals/${id(leadId)}/earnings`,
   },
   admin: {
     settings: '/admin/settings',
@@ -75,6 +76,7 @@ export const apiPaths = {
     commissionUnmatchedAssign: '/admin/commissions/unmatched/assign',
     commissionUnmatchedIgnore: '/admin/commissions/unmatched/ignore',
     commissionTotals: '/admin/commissions/totals',
+    commissionEarnings: '/admin/commissions/earnings',
     commissionTotalsExport: '/admin/commissions/totals.csv',
     commissionLines: '/admin/commissions/lines',
     commissionLineStatus: (lineId: string) => `/admin/commissions/lines/${id(lineId)}/status`,
