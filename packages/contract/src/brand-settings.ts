@@ -90,8 +90,9 @@ export const knownSettings: readonly KnownSetting[] = [
   },
   {
     key: settingKeys.programTerms,
-    description: 'One line about your program shown to partners (for example how and when commissions are paid).',
-    example: 'Commissions are paid monthly on approved merchants.',
+    description:
+      'Optional: one line partners read after their terms. The terms themselves (bonus, residual share, minimum payout) are written from the commission plan, so state no amounts here.',
+    example: 'Payments go out by ACH in the first week of the month.',
     validate: (v) => (v.length > 300 || /[\r\n]/.test(v) ? settingMessages.programTermsInvalid : null),
   },
   {

@@ -15,3 +15,4 @@ export * from './import';
 export * from './merchants';
 export * from './statements';
 export * from './earnings';
+export * from './terms';

@@ -1,16 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminEarningsResponse, pipelineMessages, referralEarningsResponse } from '@portal/contract';
+import { adminEarningsResponse, pipelineMessages, programTermsResponse, referralEarningsResponse } from '@portal/contract';
 import { notFound } from '../../lib/errors';
 import { errorResponses } from '../../lib/route-schemas';
 import { currentUser } from '../../plugins/auth';
 import { earningsTotals, referralEarnings } from './earnings-service';
+import { getProgramTerms } from './plan-service';
 
 const tags = ['commissions'];
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Partner: what one referral earned (registered inside the partner-only `/commissions` scope). */
+/** Partner: their terms and what one referral earned (registered inside the partner-only `/commissions` scope). */
 export const earningsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/terms',
+    {
+      schema: {
+        tags,
+        summary:
+          'The terms the partner reads: written from their plan (override or program plan), plus the Program Terms addition',
+        response: { 200: programTermsResponse, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({ status: 'success' as const, data: await getProgramTerms(app.db, currentUser(request).id) }),
+  );
+
   app.get(
     '/referrals/:id/earnings',
     {

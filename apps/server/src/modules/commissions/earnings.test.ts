@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { monthOf, type CommissionSummary, type EarningsTotals, type ReferralEarnings } from '@portal/contract';
+import { monthOf, type CommissionSummary, type EarningsTotals, type ProgramTerms, type ReferralEarnings } from '@portal/contract';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { bearer, createAdmin, createLeadFor, createPartner, loginAs } from '../../../test/factories';
 import { createOutboxProcessor } from '../../lib/outbox';
@@ -164,5 +164,59 @@ describe('earnings from approval to payment', () => {
     expect((await get(`/commissions/referrals/${lead.publicId}/earnings`)).statusCode).toBe(403);
     expect((await get('/admin/commissions/earnings', fayToken)).statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: `${api}/admin/commissions/earnings` })).statusCode).toBe(401);
+  });
+});
+
+describe('terms', () => {
+  const put = (url: string, payload: object) =>
+    ctx.app.inject({ method: 'PUT', url: `${api}${url}`, payload, headers: bearer(adminToken) });
+  const terms = async (token: string): Promise<ProgramTerms> => (await get('/commissions/terms', token)).json().data;
+
+  it("are written from the partner's plan, change with it at once, and end with the admin's addition", async () => {
+    const program = {
+      bonus_cents: 30_000,
+      bonus_min_volume_cents: 0,
+      clawback_days: 0,
+      residual_share_bps: 1_250,
+      min_payout_cents: 0,
+    };
+    expect((await put('/admin/commission-plan', program)).statusCode).toBe(200);
+    expect(await terms(gusToken)).toEqual({
+      currency: 'USD',
+      plan: program,
+      is_override: false,
+      line: '$300.00 per approved merchant + 12.5% of its monthly net revenue while it processes',
+      terms: [
+        '$300.00 bonus for each approved merchant.',
+        "12.5% of each merchant's monthly net revenue, for as long as it processes.",
+        'Paid monthly.',
+      ],
+      addition: null,
+    });
+
+    const override = {
+      bonus_cents: 0,
+      bonus_min_volume_cents: 0,
+      clawback_days: 30,
+      residual_share_bps: 2_500,
+      min_payout_cents: 5_000,
+    };
+    expect((await put(`/admin/users/${gus.id}/commission-plan`, { override })).statusCode).toBe(200);
+    const added = await post('/admin/settings', { key: 'Program Terms', value: 'Payments go out by ACH.' });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(await terms(gusToken)).toMatchObject({
+      is_override: true,
+      line: '25% of its monthly net revenue while it processes',
+      terms: [
+        "25% of each merchant's monthly net revenue, for as long as it processes.",
+        'Paid monthly once your balance reaches $50.00; a smaller balance rolls into the next month.',
+      ],
+      addition: 'Payments go out by ACH.',
+    });
+    // Fay still reads the program plan.
+    expect((await terms(fayToken)).line).toBe(
+      '$300.00 per approved merchant + 12.5% of its monthly net revenue while it processes',
+    );
+    expect((await get('/commissions/terms')).statusCode).toBe(403);
   });
 });

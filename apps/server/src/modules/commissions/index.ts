@@ -10,6 +10,7 @@ import { statementMailAction } from './statement-service';
 
 export { commissionsAdminRoutes, commissionsRoutes } from './commissions-routes';
 export { approvalEarnings, earningsTotals } from './earnings-service';
+export { openMerchantAccount } from './merchant-service';
 
 /**
  * Commissions' reactions: an approved referral becomes a merchant account with a pending bonus (in

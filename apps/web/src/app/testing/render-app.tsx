@@ -67,6 +67,9 @@ export const server = setupServer(
     '/admin/crm-health',
     '/leads/mine/counts',
     '/leads/mine',
+    '/commissions/summary',
+    '/commissions/terms',
+    '/admin/commissions/earnings',
   ].map((path) =>
     http.get(api(path), () => HttpResponse.json({ status: 'error', message: 'Service unavailable' }, { status: 503 })),
   ),

@@ -41,6 +41,7 @@ export const apiPaths = {
     statement: (statementId: number | string) => `/commissions/statements/${id(statementId)}`,
     statementFile: (statementId: number | string, format: 'csv' | 'pdf') =>
       `/commissions/statements/${id(statementId)}.${format}`,
+    terms: '/commissions/terms',
     referralEarnings: (leadId: string) => `/commissions/referrals/${id(leadId)}/earnings`,
   },
   admin: {
