@@ -54,6 +54,8 @@ export const apiPaths = {
     lead: (leadId: string) => `/admin/leads/${id(leadId)}`,
     leadStatus: (leadId: string) => `/admin/leads/${id(leadId)}/status`,
     leadPartner: (leadId: string) => `/admin/leads/${id(leadId)}/partner`,
+    leadOwner: (leadId: string) => `/admin/leads/${id(leadId)}/owner`,
+    leadOwners: '/admin/leads/owners',
     leadNotes: (leadId: string) => `/admin/leads/${id(leadId)}/notes`,
     outboxRetry: '/admin/leads/outbox/retry',
     audit: '/admin/audit',

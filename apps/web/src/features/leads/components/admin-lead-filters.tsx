@@ -53,6 +53,16 @@ export function AdminLeadFilterPanel({
           onChange={(event) => setFilter({ source: event.target.value })}
         />
         <Select
+          aria-label="Owner"
+          placeholder="Any owner"
+          options={[
+            { value: 'me', label: 'My leads' },
+            { value: 'none', label: 'No owner' },
+          ]}
+          value={filters.owner ?? ''}
+          onChange={(event) => setFilter({ owner: event.target.value })}
+        />
+        <Select
           aria-label="CRM sync"
           placeholder="Any CRM sync state"
           options={syncStates.map((state) => ({ value: state, label: syncStateLabels[state] }))}
