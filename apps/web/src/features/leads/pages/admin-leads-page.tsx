@@ -24,8 +24,8 @@ export function AdminLeadsPage() {
     setSelected(new Set()),
   );
   const isBoard = view === 'board';
-  // The board reads a page per status column; the table's query waits while the board shows.
-  const leads = useAdminLeads(filters, !isBoard);
+  // Also read while the board shows: its first page says whether a CRM is configured.
+  const leads = useAdminLeads(filters);
   const exportCsv = useExportAdminLeads();
   const [isBulkOpen, setIsBulkOpen] = useState(false);
 
@@ -45,9 +45,10 @@ export function AdminLeadsPage() {
   };
 
   const firstPage = leads.data?.pages[0];
+  const crmConfigured = firstPage?.crm_configured ?? false;
   const columns = adminLeadColumns(openLead, {
     staleAfterDays: firstPage?.stale_after_days,
-    crmConfigured: firstPage?.crm_configured,
+    crmConfigured,
   });
   // The board has a column per status: the status tab does not narrow it.
   const { status: _tab, ...boardFilters } = filters;
@@ -87,7 +88,13 @@ export function AdminLeadsPage() {
         />
       )}
 
-      <AdminLeadFilterPanel values={values} filters={filters} hasFilters={hasFilters} setFilter={setFilter} />
+      <AdminLeadFilterPanel
+        values={values}
+        filters={filters}
+        hasFilters={hasFilters}
+        setFilter={setFilter}
+        crmConfigured={crmConfigured}
+      />
 
       {(hasFilters || (selected.size > 0 && !isBoard)) && (
         <div className="mb-3 flex flex-wrap items-center gap-2">
