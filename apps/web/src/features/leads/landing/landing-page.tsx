@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { referralMessages as m, type ReferralForm as ReferralFormValues, type SavingsEstimateInput } from '@portal/contract';
 import { usePublicSettings } from './api/get-public-settings';
 import type { LandingData } from './landing-data';
@@ -65,11 +66,11 @@ const contactButtonZone = { height: 96, width: 224 };
  */
 function useContactTucked(enabled: boolean): boolean {
   const [isTucked, setIsTucked] = useState(true);
+  const tucked = useRef(true);
   useEffect(() => {
     if (!enabled) return;
     let frame = 0;
-    const check = () => {
-      frame = 0;
+    const measure = () => {
       const top = window.innerHeight - contactButtonZone.height;
       const left = window.innerWidth - contactButtonZone.width;
       const covered = [...document.querySelectorAll('[data-contact-guard]')].some((element) => {
@@ -78,13 +79,22 @@ function useContactTucked(enabled: boolean): boolean {
           box.width > 0 && box.bottom > top && box.top < window.innerHeight && box.right > left && box.left < window.innerWidth
         );
       });
-      setIsTucked(covered);
+      return covered;
+    };
+    const check = () => {
+      frame = 0;
+      const covered = measure();
+      if (covered === tucked.current) return;
+      tucked.current = covered;
+      // At once, in the scroll's own frame: the slide starts before the frame that would paint it over a field.
+      flushSync(() => setIsTucked(covered));
     };
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(check);
     };
-    check();
-    window.addEventListener('scroll', schedule, { passive: true });
+    tucked.current = measure();
+    setIsTucked(tucked.current);
+    window.addEventListener('scroll', check, { passive: true });
     window.addEventListener('resize', schedule);
     const resized = new ResizeObserver(schedule);
     resized.observe(document.body);
@@ -92,7 +102,7 @@ function useContactTucked(enabled: boolean): boolean {
     changed.observe(document.body, { childList: true, subtree: true });
     return () => {
       cancelAnimationFrame(frame);
-      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('scroll', check);
       window.removeEventListener('resize', schedule);
       resized.disconnect();
       changed.disconnect();
