@@ -11,7 +11,7 @@ const uuidPath = /^\/referral\/([0-9a-f-]{36})\/?$/i;
  * GET /settings/public answers them, and the year; null for any other page.
  */
 export async function landingPageInput(db: DbExecutor, pathname: string, now: Date = new Date()) {
-  if (!uuidPath.test(pathname)) return null;
+  if (!pathname.startsWith('/referral/')) return null;
   const brand = await getBrandSettings(db);
   return {
     settings: {
@@ -65,7 +65,8 @@ export async function brandPageHead(db: DbExecutor, publicUrl: string, pathname:
  * unknown uuid is not this: its landing page still takes the request (spec: it reaches the company).
  */
 export async function referralNotFoundPage(db: DbExecutor, pathname: string): Promise<string | null> {
-  if (!pathname.startsWith('/referral/') || uuidPath.test(pathname)) return null;
+  // `/referral/` alone stays the landing page: the spec's "Invalid referral link" toast answers its submit.
+  if (!/^\/referral\/[^/]+/.test(pathname) || uuidPath.test(pathname)) return null;
   const brand = await getBrandSettings(db);
   const company = escapeHtml(brand.companyName ?? DEFAULT_COMPANY_NAME);
   const contact = brand.contactUrl

@@ -79,6 +79,16 @@ function keepDigits(input: HTMLInputElement) {
   input.setSelectionRange(before, before);
 }
 
+function digitsOnly<T extends { onChange: (event: { target: unknown; type?: unknown }) => unknown }>(field: T): T {
+  return {
+    ...field,
+    onChange: (event: { target: unknown; type?: unknown }) => {
+      if (event.target instanceof HTMLInputElement) keepDigits(event.target);
+      return field.onChange(event);
+    },
+  };
+}
+
 /** The request form of spec §3 with the rules of §5; shared by the landing page and /submit. */
 export function ReferralForm({ supportPhone, submitLabel, onSubmit, resetOnSuccess, consentNote }: ReferralFormProps) {
   const id = useId();
@@ -112,7 +122,6 @@ export function ReferralForm({ supportPhone, submitLabel, onSubmit, resetOnSucce
     }
   });
 
-  const phoneField = register('phoneNumber');
   const consent = referralConsentTexts(supportPhone);
   const labelClass = 'mb-1.5 block text-sm font-medium text-slate-700';
 
@@ -223,11 +232,8 @@ export function ReferralForm({ supportPhone, submitLabel, onSubmit, resetOnSucce
               placeholder="4155550123"
               className={controlClass(!!errors.phoneNumber, 'min-w-0 flex-1')}
               {...a11y('phoneNumber')}
-              {...phoneField}
-              onChange={(event) => {
-                keepDigits(event.currentTarget);
-                return phoneField.onChange(event);
-              }}
+              // Registered here, in the form's order: the first field with an error is the one focused.
+              {...digitsOnly(register('phoneNumber'))}
             />
           </div>
           <FieldMessage id={errorId('countryCode')} error={errors.countryCode} />
