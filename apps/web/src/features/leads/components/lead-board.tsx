@@ -56,6 +56,8 @@ export function LeadBoard({ filters, onOpen }: { filters: AdminLeadFilters; onOp
         className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-4 sm:mx-0 sm:px-0"
         role="region"
         aria-label="Pipeline board"
+        // Scrolls sideways: focusable, so the arrow keys scroll it from the keyboard too.
+        tabIndex={0}
         aria-describedby="board-help"
       >
         {leadStatuses.map((status) => (
