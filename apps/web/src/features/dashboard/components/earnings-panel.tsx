@@ -32,7 +32,7 @@ export function EarningsPanel() {
           id="earnings-title"
           action={
             <Link to={paths.partner.compensation} className="text-sm font-medium text-brand-700 hover:underline">
-              My Commissions
+              All commissions
             </Link>
           }
         >
