@@ -254,12 +254,16 @@ for (const viewport of viewports) {
         expect(logged.some((text) => text.includes(m.duplicate(leadId)))).toBe(true);
       });
 
-      test('a link without a valid uuid shows Invalid referral link on submit', async ({ page }) => {
+      test('a link without a uuid shows Invalid referral link on submit; a malformed one answers 404', async ({ page }) => {
         let leadCalls = 0;
         page.on('request', (req) => {
           if (req.url().includes('/leads/referral/by-uuid')) leadCalls += 1;
         });
-        for (const path of ['/referral/', '/referral/not-a-partner-id']) {
+        // Issue 23 §8: a cut link is a page that says so, not a form that fails on submit.
+        const cut = await page.goto('/referral/not-a-partner-id');
+        expect(cut?.status()).toBe(404);
+        await expect(page.getByRole('heading', { name: 'This referral link is incomplete', level: 1 })).toBeVisible();
+        for (const path of ['/referral/']) {
           await page.goto(path);
           const f = referralForm(page);
           await fillForm(f, merchant());

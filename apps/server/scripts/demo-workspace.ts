@@ -5,11 +5,12 @@
  * only added to a partner who has none.
  */
 import { deflateSync } from 'node:zlib';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { parseVideoUrl, type LeadStatus, type ResourceType } from '@portal/contract';
 import type { DbExecutor } from '../src/db';
 import { leads, referralVisits, resourceFiles, resources } from '../src/db/schema';
 import { recountLeadDailyCounts } from '../src/modules/admin-stats';
+import { openMerchantAccount } from '../src/modules/commissions';
 
 /** A one-page PDF with a title and a few lines of text (Helvetica), with a correct xref table. */
 export function makePdf(title: string, lines: string[]): Buffer {
@@ -317,4 +318,28 @@ export async function seedDemoActivity(
   // Back-dated leads written straight to the table: the admin home's roll-ups are recounted once.
   await recountLeadDailyCounts(db);
   return `  added ${visits.length} visits and ${n} referrals to the first demo partner's dashboard`;
+}
+
+/**
+ * The demo partner's approved referrals as the pipeline makes them: each a merchant account with the
+ * plan's pending bonus, so the dashboard's earnings, the referral pages and My Commissions agree
+ * with the plan. Runs on every seed (an account is opened once per MID).
+ */
+export async function seedDemoEarnings(db: DbExecutor, partner: { id: number }): Promise<string | null> {
+  const approved = await db
+    .select({ id: leads.id, mid: leads.mid, company: leads.company, statusChangedAt: leads.statusChangedAt })
+    .from(leads)
+    .where(and(eq(leads.partnerId, partner.id), eq(leads.status, 'approved'), isNotNull(leads.mid)));
+  for (const lead of approved) {
+    await openMerchantAccount(db, {
+      mid: lead.mid!,
+      business: lead.company,
+      partnerId: partner.id,
+      leadId: lead.id,
+      approvedOn: lead.statusChangedAt.toISOString().slice(0, 10),
+    });
+  }
+  return approved.length
+    ? `  ${approved.length} approved referrals of the first demo partner have their merchant account and pending bonus`
+    : null;
 }

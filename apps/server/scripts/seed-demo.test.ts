@@ -1,4 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { defaultCommissionPlan, planTerms, planTermsLine, type CommissionSummary, type ProgramTerms } from '@portal/contract';
+import { leads, users } from '../src/db/schema';
+import { bearer, loginAs } from '../test/factories';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context';
@@ -68,5 +71,31 @@ describe('npm run seed:demo', () => {
       { email: 'admin@seed.test', loginUrl: 'http://portal.test/login' },
       'first admin created from ADMIN_EMAIL/ADMIN_PASSWORD',
     );
+  });
+
+  it("agrees with itself: the terms partners read are the plan's, and every approved referral carries the plan's bonus", async () => {
+    await seedDemo(ctx.db, ctx.config, ctx.app.log);
+    await seedDemo(ctx.db, ctx.config, ctx.app.log);
+    const [dana] = await ctx.db.select().from(users).where(eq(users.email, 'dana@demo.test'));
+    const token = await loginAs(ctx.app, { email: 'dana@demo.test', password: 'demo-partner-2024' });
+    const get = (url: string) => ctx.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bearer(token) });
+
+    const terms: ProgramTerms = (await get('/commissions/terms')).json().data;
+    expect(terms.plan).toEqual(defaultCommissionPlan);
+    expect(terms.line).toBe(planTermsLine(defaultCommissionPlan));
+    expect(terms.terms).toEqual(planTerms(defaultCommissionPlan));
+    // The free-text addition states no amount of its own.
+    expect(terms.addition).not.toMatch(/\d/);
+
+    const approved = await ctx.db
+      .select({ id: leads.id })
+      .from(leads)
+      .where(and(eq(leads.partnerId, dana!.id), eq(leads.status, 'approved'), isNotNull(leads.mid)));
+    expect(approved.length).toBeGreaterThan(0);
+    const summary: CommissionSummary = (await get('/commissions/summary')).json().data;
+    expect(summary.earnings).toMatchObject({
+      pending_bonus_count: approved.length,
+      pending_bonus_cents: approved.length * defaultCommissionPlan.bonus_cents,
+    });
   });
 });

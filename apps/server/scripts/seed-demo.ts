@@ -14,7 +14,7 @@ import { DataDirInUseError } from '../src/db/data-dir-lock';
 import { settings, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
 import { announceFirstAdmin, createFirstAdmin, type FirstAdmin } from '../src/modules/users/first-admin';
-import { seedDemoActivity, seedDemoResources } from './demo-workspace';
+import { seedDemoActivity, seedDemoEarnings, seedDemoResources } from './demo-workspace';
 
 const DEMO_PASSWORD = 'demo-partner-2024';
 
@@ -32,7 +32,8 @@ const demoPartners = [
 const demoSettings = [
   { key: settingKeys.companyName, value: 'Demo Reseller' },
   { key: settingKeys.contactUs, value: 'https://www.example.com/contact' },
-  { key: settingKeys.programTerms, value: '$150 per approved merchant + 10% residual on processing revenue for 24 months' },
+  // An addition only: the amounts partners read are written from the commission plan.
+  { key: settingKeys.programTerms, value: 'Payments go out by ACH once your statement is published.' },
 ];
 
 function readConfig(): Config {
@@ -94,6 +95,8 @@ export async function seedDemo(db: Database, config: Config, log: FastifyBaseLog
     lines.push(...(await seedDemoResources(tx)));
     const activity = first ? await seedDemoActivity(tx, first) : null;
     if (activity) lines.push(activity);
+    const earnings = first ? await seedDemoEarnings(tx, first) : null;
+    if (earnings) lines.push(earnings);
     return lines;
   });
   // Announced once committed: a seed that failed has no admin, so prints no password for one.

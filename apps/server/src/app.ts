@@ -40,7 +40,13 @@ import { crmStatusPlugin } from './modules/crm-status';
 import { conversionsPlugin, conversionsRoutes } from './modules/conversions';
 import { proposalsRoutes } from './modules/proposals';
 import { notificationsPlugin, unsubscribeRoutes } from './modules/notifications';
-import { brandPageHead, landingPageInput, settingsAdminRoutes, settingsPublicRoutes } from './modules/settings';
+import {
+  brandPageHead,
+  landingPageInput,
+  referralNotFoundPage,
+  settingsAdminRoutes,
+  settingsPublicRoutes,
+} from './modules/settings';
 
 import { auditAdminRoutes } from './modules/audit';
 import { usersRoutes } from './modules/users';
@@ -262,6 +268,7 @@ export async function buildApp(opts: BuildAppOptions) {
     },
     pageHead: (pathname) => brandPageHead(app.db, opts.config.publicUrl, pathname),
     pageRender: (pathname) => landingPageInput(app.db, pathname),
+    notFoundPage: (pathname) => referralNotFoundPage(app.db, pathname),
   });
 
   return app;

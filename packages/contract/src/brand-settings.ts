@@ -17,6 +17,7 @@ export const settingKeys = {
   dualPricingFee: 'Dual Pricing Fee',
   dualPricingMonthlyFee: 'Dual Pricing Monthly Fee',
   dualPricingRemainingRate: 'Dual Pricing Remaining Rate',
+  staleLeadDays: 'Stale Lead Days',
 } as const;
 export type KnownSettingKey = (typeof settingKeys)[keyof typeof settingKeys];
 
@@ -34,7 +35,15 @@ export const settingMessages = {
   dualPricingFeeInvalid: 'Dual Pricing Fee must be a percentage between 0 and 10, such as 3.99',
   dualPricingMonthlyFeeInvalid: 'Dual Pricing Monthly Fee must be an amount in dollars between 0 and 100000, such as 0 or 99',
   dualPricingRemainingRateInvalid: 'Dual Pricing Remaining Rate must be a percentage between 0 and 8, such as 0 or 1',
+  staleLeadDaysInvalid: 'Stale Lead Days must be a whole number of days between 1 and 365',
 } as const;
+
+/** Days without an update after which an open referral shows "No update for N days" (issue 23 §4). */
+export const defaultStaleLeadDays = 7;
+export function staleLeadDaysOf(value: string | null | undefined): number {
+  const v = value?.trim() ?? '';
+  return /^\d{1,3}$/.test(v) && Number(v) >= 1 && Number(v) <= 365 ? Number(v) : defaultStaleLeadDays;
+}
 
 /** A plain decimal number (no sign, unit or thousands separator) within [min, max], else null. */
 export function parseDecimalSetting(value: string | null | undefined, min: number, max: number): number | null {
@@ -90,8 +99,9 @@ export const knownSettings: readonly KnownSetting[] = [
   },
   {
     key: settingKeys.programTerms,
-    description: 'One line about your program shown to partners (for example how and when commissions are paid).',
-    example: 'Commissions are paid monthly on approved merchants.',
+    description:
+      'Optional: one line partners read after their terms. The terms themselves (bonus, residual share, minimum payout) are written from the commission plan, so state no amounts here.',
+    example: 'Payments go out by ACH in the first week of the month.',
     validate: (v) => (v.length > 300 || /[\r\n]/.test(v) ? settingMessages.programTermsInvalid : null),
   },
   {
@@ -134,6 +144,13 @@ export const knownSettings: readonly KnownSetting[] = [
       'What the dual pricing program still costs the merchant in percent of card sales (for example debit card costs). The savings estimate subtracts it. Unset: 0.',
     example: '0',
     validate: (v) => (parseDecimalSetting(v, 0, 8) === null ? settingMessages.dualPricingRemainingRateInvalid : null),
+  },
+  {
+    key: settingKeys.staleLeadDays,
+    description:
+      'After this many days without an update, a referral still in New, Contacted, Analysis in progress or Application shows "No update for N days" on /admin/leads. Unset: 7.',
+    example: '7',
+    validate: (v) => (/^\d{1,3}$/.test(v) && Number(v) >= 1 && Number(v) <= 365 ? null : settingMessages.staleLeadDaysInvalid),
   },
 ];
 

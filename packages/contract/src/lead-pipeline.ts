@@ -67,6 +67,8 @@ export const pipelineMessages = {
   statusUpdated: 'Status updated',
   noteAdded: 'Note added',
   partnerAssigned: 'Partner updated',
+  ownerUpdated: 'Owner updated',
+  ownerNotFound: 'Choose an active admin as the owner',
   bulkTooMany: 'Select at most 100 referrals at a time',
   preferencesSaved: 'Notification preferences saved',
   approveOneAtATime: 'Approve merchants one at a time: each needs its own Merchant ID (MID)',
@@ -131,6 +133,14 @@ export const bulkLeadStatusResponse = successEnvelope(z.object({ results: z.arra
 
 /** POST /admin/leads/{id}/partner: a partner's numeric id, or null to unattribute. */
 export const assignLeadPartnerRequest = z.object({ partner_id: z.number().int().positive().max(maxRowId).nullable() });
+
+/** POST /admin/leads/{id}/owner: the admin responsible for the lead, or nobody (null). */
+export const setLeadOwnerRequest = z.object({
+  owner_id: z.number({ error: 'Choose an owner' }).int().positive().max(maxRowId).nullable(),
+});
+export type SetLeadOwnerRequest = z.infer<typeof setLeadOwnerRequest>;
+/** GET /admin/leads/owners: the active admins a lead can be given to. */
+export const leadOwnersResponse = successEnvelope(z.array(z.object({ id: z.number(), name: z.string() })));
 
 /** GET /admin/leads/partners?q=: partners (role user) by name or email, for the partner picker; at most 20. */
 export const partnerLookupQuery = z.object({ q: z.string().trim().max(200).optional() });
@@ -202,6 +212,8 @@ export const adminLeadSummarySchema = z.object({
   sync_state: z.enum(syncStates),
   submitted_at: z.string(),
   updated_at: z.string(),
+  /** The admin responsible for the lead, or null. */
+  owner: z.object({ id: z.number(), name: z.string() }).nullable(),
 });
 export type AdminLeadSummary = z.infer<typeof adminLeadSummarySchema>;
 
@@ -248,6 +260,8 @@ export const adminLeadListQuery = cursorPageQuery.extend({
   from: isoDay.optional(),
   to: isoDay.optional(),
   q: z.string().trim().max(200).optional(),
+  /** `me`: the signed-in admin's leads ("My leads"); `none`: leads nobody owns. */
+  owner: z.enum(['me', 'none']).optional(),
 });
 export type AdminLeadListQuery = z.input<typeof adminLeadListQuery>;
 /** GET /admin/leads/export.csv: the list's filters, every row. */
@@ -267,8 +281,22 @@ export const adminLeadListResponse = successEnvelope(
      * matches read (lower bounds), and the total is "1,000+". False whenever the counts are exact.
      */
     counts_capped: z.boolean(),
+    /** The `Stale Lead Days` setting: an open referral not updated for this many days shows a cue. */
+    stale_after_days: z.number(),
+    /** False with CRM=none: the list then shows no CRM sync state. */
+    crm_configured: z.boolean(),
   }),
 );
+
+/** Statuses a referral is still being worked in: only these can go stale. */
+export const openLeadStatuses: readonly LeadStatus[] = ['new', 'contacted', 'analysis', 'application'];
+
+/** Whole days since `updatedAt` when the referral is open and that is at least `afterDays`, else null. */
+export function staleDays(lead: { status: LeadStatus; updated_at: string }, afterDays: number, now = Date.now()): number | null {
+  if (!openLeadStatuses.includes(lead.status)) return null;
+  const days = Math.floor((now - Date.parse(lead.updated_at)) / 86_400_000);
+  return days >= afterDays ? days : null;
+}
 export const adminLeadDetailResponse = successEnvelope(adminLeadDetailSchema);
 
 /** A row of /referrals (the partner's own). */

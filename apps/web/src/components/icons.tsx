@@ -14,6 +14,7 @@ export {
   ChevronDown as ChevronDownIcon,
   ChevronLeft as ChevronLeftIcon,
   ChevronRight as ChevronRightIcon,
+  Clock as ClockIcon,
   X as CloseIcon,
   Settings as CogIcon,
   Download as DownloadIcon,

@@ -17,3 +17,5 @@ export * from './statements';
 export * from './splits';
 export * from './team-messages';
 export * from './team';
+export * from './earnings';
+export * from './terms';

@@ -11,6 +11,10 @@ export const commissionMessages = {
   noEarningsBody:
     'You earn a bonus when a merchant you referred is approved and processing, and a monthly residual while they process.',
   noStatements: 'No statements yet',
+  /** The approval mail and the referral page: "$200.00 bonus pending". */
+  bonusPending: (amount: string) => `${amount} bonus pending`,
+  bonusPendingDetail: (minVolume: string) => `Earned once the merchant has processed ${minVolume}.`,
+  residualShareDetail: (share: string) => `Plus ${share} of the merchant's monthly net revenue while it processes.`,
   // plan
   planSaved: 'Commission plan saved',
   overrideSaved: 'Partner commission plan saved',

@@ -6,6 +6,7 @@ import { lineStatuses, paymentMethods, statementStatuses } from './statuses';
 import { commissionMessages } from './messages';
 import { commissionPlanSchema } from './plan';
 import { splitBases } from './splits';
+import { earningsTotalsSchema, nextStatementSchema } from './earnings';
 
 // Commissions: statements.
 
@@ -178,7 +179,7 @@ export const commissionSummarySchema = z.object({
   year: z.number(),
   /** Lines paid this calendar year (by payment date). */
   paid_this_year_cents: z.number(),
-  /** Approved lines not yet paid (on a published statement, or rolled over below the minimum). */
+  /** Approved lines not yet paid (on a statement, or rolling over below the minimum payout). */
   approved_unpaid_cents: z.number(),
   /** Pending lines (bonuses waiting for volume). */
   pending_cents: z.number(),
@@ -194,6 +195,9 @@ export const commissionSummarySchema = z.object({
   ),
   /** The partner's external compensation link, or null (the screen then shows the spec's alert). */
   compensation_link: z.string().nullable(),
+  /** This month so far, pending bonuses, approved and paid: the same figures the admin home sums. */
+  earnings: earningsTotalsSchema,
+  next_statement: nextStatementSchema,
 });
 export type CommissionSummary = z.infer<typeof commissionSummarySchema>;
 export const commissionSummaryResponse = successEnvelope(commissionSummarySchema);

@@ -70,6 +70,8 @@ export const leads = pgTable(
      * the partner sees "Under review", never why. Set by the worker after the lead is stored.
      */
     underReview: boolean('under_review').notNull().default(false),
+    /** The admin responsible for working the lead (issue 23 §4); null until someone takes it. */
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
     crmId: text('crm_id'),
     crmNoteId: text('crm_note_id'),
     syncState: text('sync_state', { enum: ['pending', 'synced', 'failed', 'skipped'] })
@@ -98,6 +100,10 @@ export const leads = pgTable(
     index('leads_disabled_partner_newest_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.disabledPartnerId} is not null`),
+    // "My leads" on /admin/leads, newest first; partial, so a new lead (no owner) never writes to it.
+    index('leads_owner_newest_idx')
+      .on(t.ownerId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.ownerId} is not null`),
     // Search by business, contact or email (`ILIKE '%…%'`): trigram indexes (pg_trgm, loaded in PGlite too).
     index('leads_company_trgm_idx').using('gin', t.company.op('gin_trgm_ops')),
     index('leads_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { importMaxBytes } from '@portal/contract';
+import { earningsAdminRoutes } from './earnings-routes';
 import { importAdminRoutes } from './import-routes';
 import { merchantAdminRoutes } from './merchant-routes';
 import { planAdminRoutes } from './plan-routes';
@@ -21,4 +22,5 @@ export const commissionsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(merchantAdminRoutes);
   await app.register(statementAdminRoutes);
   await app.register(teamAdminRoutes);
+  await app.register(earningsAdminRoutes);
 };

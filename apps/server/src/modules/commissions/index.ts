@@ -11,6 +11,8 @@ import { teamMerchantMailer } from './team-mail';
 
 export { commissionsAdminRoutes, commissionsRoutes, partnerTeamRoutes } from './commissions-routes';
 export { checkRecruitLink, joinTeam } from './team-service';
+export { approvalEarnings, earningsTotals } from './earnings-service';
+export { openMerchantAccount } from './merchant-service';
 
 /**
  * Commissions' reactions: an approved referral becomes a merchant account with a pending bonus (in

@@ -4,7 +4,11 @@ import {
   currencySettingKey,
   defaultCommissionPlan,
   defaultCurrency,
+  planTerms,
+  planTermsLine,
+  settingKeys,
   type CommissionPlan,
+  type ProgramTerms,
   type PartnerPlan,
   type ProgramPlan,
 } from '@portal/contract';
@@ -143,4 +147,27 @@ export async function setPartnerPlan(
     });
     return getPartnerPlan(tx, partnerId);
   });
+}
+
+/**
+ * GET /commissions/terms: the terms the partner reads, written from the plan that pays them (their
+ * override, else the program plan) at the moment they are asked for, plus the admin's optional
+ * `Program Terms` addition. Nothing is stored, so a plan change shows on the next read.
+ */
+export async function getProgramTerms(db: DbExecutor, partnerId: number): Promise<ProgramTerms> {
+  const [override] = await db
+    .select({ id: commissionPlans.id })
+    .from(commissionPlans)
+    .where(eq(commissionPlans.partnerId, partnerId));
+  const plan = await effectivePlan(db, partnerId);
+  const currency = await getCurrency(db);
+  const addition = (await getSettingValue(db, settingKeys.programTerms))?.trim() || null;
+  return {
+    currency,
+    plan,
+    is_override: Boolean(override),
+    line: planTermsLine(plan, currency),
+    terms: planTerms(plan, currency),
+    addition,
+  };
 }

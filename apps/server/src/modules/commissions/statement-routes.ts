@@ -21,6 +21,7 @@ import { sendCsv } from '../../lib/csv';
 import { errorResponses, fileResponse } from '../../lib/route-schemas';
 import { currentUser, requirePartner } from '../../plugins/auth';
 import { getBrandName } from '../settings';
+import { earningsRoutes } from './earnings-routes';
 import { getProgramPlan } from './plan-service';
 import { monthlyTotalsCsv, statementCsv, statementPdf } from './statement-documents';
 import {
@@ -120,6 +121,8 @@ export const commissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => sendStatement(app.db, reply, request.params.ref, currentUser(request).id),
   );
+
+  await app.register(earningsRoutes);
 };
 
 /** Admin: every statement, publishing, marking paid, and the monthly totals. */

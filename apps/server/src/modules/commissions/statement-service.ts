@@ -18,6 +18,7 @@ import { publishIntegrationEvent } from '../../lib/integration-events';
 import { recordAudit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
 import { enqueue } from '../../lib/outbox';
+import { earningsTotals, nextStatement } from './earnings-service';
 import { effectivePlan, effectivePlans, getCurrency } from './plan-service';
 import { overrideMembers, toStatementOverride } from './statement-overrides';
 
@@ -468,29 +469,8 @@ export async function getCommissionSummary(db: DbExecutor, partnerId: number, no
   const year = now.getUTCFullYear();
   const [partner] = await db.select({ link: users.compensationLink }).from(users).where(eq(users.id, partnerId));
   const visible = sql`(${statements.status} in ('published', 'paid'))`;
-  const [paid] = await db
-    .select({ total: sql<number>`coalesce(sum(${statements.totalCents}), 0)`.mapWith(Number) })
-    .from(statements)
-    .where(
-      and(
-        eq(statements.partnerId, partnerId),
-        eq(statements.status, 'paid'),
-        gte(statements.paidOn, `${year}-01-01`),
-        lte(statements.paidOn, `${year}-12-31`),
-      ),
-    );
-  // Approved and not paid: on a published statement, or rolled over (on no statement yet).
-  const [approved] = await db
-    .select({ total: sql<number>`coalesce(sum(${commissionLines.amountCents}), 0)`.mapWith(Number) })
-    .from(commissionLines)
-    .leftJoin(statements, eq(statements.id, commissionLines.statementId))
-    .where(
-      and(
-        eq(commissionLines.partnerId, partnerId),
-        eq(commissionLines.status, 'approved'),
-        sql`(${commissionLines.statementId} is null or ${statements.status} = 'published')`,
-      ),
-    );
+  // The same figures the dashboard and the admin home show, from the one earnings query.
+  const earnings = await earningsTotals(db, { partnerId }, now);
   const [pending] = await db
     .select({ total: sql<number>`coalesce(sum(${commissionLines.amountCents}), 0)`.mapWith(Number) })
     .from(commissionLines)
@@ -530,15 +510,17 @@ export async function getCommissionSummary(db: DbExecutor, partnerId: number, no
     return { month, bonus_cents: row?.bonus ?? 0, residual_cents: row?.residual ?? 0, override_cents: row?.override ?? 0 };
   });
   return {
-    currency: await getCurrency(db),
+    currency: earnings.currency,
     year,
-    paid_this_year_cents: paid?.total ?? 0,
-    approved_unpaid_cents: approved?.total ?? 0,
+    paid_this_year_cents: earnings.paid_this_year_cents,
+    approved_unpaid_cents: earnings.approved_unpaid_cents,
     pending_cents: pending?.total ?? 0,
     active_merchants: last?.merchants ?? 0,
     last_statement: last ? { id: last.id, month: last.month, total_cents: last.totalCents, status: last.status } : null,
     series,
     compensation_link: partner?.link ?? null,
+    earnings,
+    next_statement: nextStatement(now),
   };
 }
 

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  leadOwnersResponse,
+  setLeadOwnerRequest,
+  settingKeys,
+  staleLeadDaysOf,
   addLeadNoteRequest,
   adminLeadDetailResponse,
   adminLeadExportQuery,
@@ -23,8 +27,9 @@ import { csvStream, sendCsv } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
 import { errorResponses, fileResponse } from '../../lib/route-schemas';
 import { currentUser } from '../../plugins/auth';
-import { addLeadNote, assignLeadPartner, moveLeadStatus, moveLeadsInBulk } from './lead-pipeline-service';
-import { adminExportBatches, getAdminLeadDetail, listAdminLeads, lookupPartners } from './lead-queries';
+import { getSettingValue } from '../settings';
+import { addLeadNote, assignLeadPartner, moveLeadStatus, moveLeadsInBulk, setLeadOwner } from './lead-pipeline-service';
+import { adminExportBatches, getAdminLeadDetail, listAdminLeads, listLeadOwners, lookupPartners } from './lead-queries';
 
 const tags = ['leads'];
 const idParams = z.object({ id: z.string().max(64) });
@@ -47,7 +52,14 @@ export const adminLeadsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminLeadListResponse, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => ({ status: 'success' as const, data: await listAdminLeads(app.db, request.query) }),
+    async (request) => ({
+      status: 'success' as const,
+      data: {
+        ...(await listAdminLeads(app.db, { ...request.query, actorId: currentUser(request).id })),
+        stale_after_days: staleLeadDaysOf(await getSettingValue(app.db, settingKeys.staleLeadDays)),
+        crm_configured: app.config.CRM !== 'none',
+      },
+    }),
   );
 
   app.get(
@@ -91,7 +103,7 @@ export const adminLeadsRoutes: FastifyPluginAsyncZod = async (app) => {
           'CRM sync',
           'CRM ID',
         ],
-        adminExportBatches(app.db, filters),
+        adminExportBatches(app.db, { ...filters, actorId: currentUser(request).id }),
         (row) => [
           row.publicId,
           row.createdAt,
@@ -192,6 +204,35 @@ export const adminLeadsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await assignLeadPartner(app.db, app.leadEvents, currentUser(request), request.params.id, request.body.partner_id);
       return { status: 'success' as const, message: pipelineMessages.partnerAssigned, data: await detail(request.params.id) };
+    },
+  );
+
+  app.get(
+    '/owners',
+    {
+      schema: {
+        tags,
+        summary: 'The active admins a lead can be given to',
+        response: { 200: leadOwnersResponse, ...errorResponses(401, 403) },
+      },
+    },
+    async () => ({ status: 'success' as const, data: await listLeadOwners(app.db) }),
+  );
+
+  app.post(
+    '/:id/owner',
+    {
+      schema: {
+        tags,
+        summary: 'Give a lead to an admin (its owner), or to nobody (null)',
+        params: idParams,
+        body: setLeadOwnerRequest,
+        response: { 200: adminLeadDetailResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await setLeadOwner(app.db, currentUser(request), request.params.id, request.body.owner_id);
+      return { status: 'success' as const, message: pipelineMessages.ownerUpdated, data: await detail(request.params.id) };
     },
   );
 

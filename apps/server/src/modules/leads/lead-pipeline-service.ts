@@ -174,6 +174,37 @@ export async function assignLeadPartner(
   });
 }
 
+/**
+ * Gives the lead to an admin (the one responsible for working it), or to nobody. The owner must be
+ * an active admin; recorded in the audit log like every admin write.
+ */
+export async function setLeadOwner(db: Database, actor: UserRow, publicId: string, ownerId: number | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    const lead = await lockLead(tx, publicId);
+    if (!lead) throw notFound(pipelineMessages.leadNotFound);
+    let to: { id: number; name: string } | null = null;
+    if (ownerId !== null) {
+      const [owner] = await tx
+        .select({ id: users.id, name: users.fullName })
+        .from(users)
+        .where(and(eq(users.id, ownerId), eq(users.role, 'admin'), eq(users.status, 'active')));
+      if (!owner) throw new AppError(404, pipelineMessages.ownerNotFound, { owner_id: pipelineMessages.ownerNotFound });
+      to = owner;
+    }
+    const [current] = await tx.select({ ownerId: leads.ownerId }).from(leads).where(eq(leads.id, lead.id));
+    if ((current?.ownerId ?? null) === ownerId) return;
+    await tx.update(leads).set({ ownerId }).where(eq(leads.id, lead.id));
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: 'lead.owner',
+      targetType: 'lead',
+      targetId: lead.publicId,
+      before: { owner_id: current?.ownerId ?? null },
+      after: { owner: to },
+    });
+  });
+}
+
 /** A note on a lead's timeline, internal or visible to its partner. */
 export async function addLeadNote(
   db: Database,

@@ -31,10 +31,15 @@ export interface AdminLeadFilters {
   to?: string;
   q?: string;
   disabled_partner?: 'true' | 'false';
+  owner?: 'me' | 'none';
+  /** The signed-in admin, whom `owner: 'me'` names. */
+  actorId?: number;
 }
 
 /** The partner whose link a lead came through while that partner was disabled (a second join of users). */
 const disabledPartners = alias(users, 'disabled_partner');
+/** The admin responsible for a lead (a third join of users). */
+const owners = alias(users, 'lead_owner');
 
 /** The filters of /referrals (always one partner's own leads). */
 export interface PartnerLeadFilters {
@@ -80,6 +85,7 @@ function adminConditions(f: AdminLeadFilters, withStatus: boolean): (SQL | undef
     f.partner_id ? eq(leads.partnerId, f.partner_id) : undefined,
     f.unattributed === 'true' ? isNull(leads.partnerId) : undefined,
     f.disabled_partner === 'true' ? isNotNull(leads.disabledPartnerId) : undefined,
+    f.owner === 'me' ? eq(leads.ownerId, f.actorId ?? 0) : f.owner === 'none' ? isNull(leads.ownerId) : undefined,
     f.source ? eq(leads.source, f.source) : undefined,
     f.sync_state ? eq(leads.syncState, f.sync_state) : undefined,
     ...dayRange(leads.createdAt, f.from, f.to),
@@ -115,6 +121,8 @@ const rowColumns = {
   status: leads.status,
   mid: leads.mid,
   syncState: leads.syncState,
+  ownerId: leads.ownerId,
+  ownerName: owners.fullName,
   crmId: leads.crmId,
   createdAt: leads.createdAt,
   updatedAt: leads.updatedAt,
@@ -131,6 +139,7 @@ function selectRows(db: DbExecutor, conditions: (SQL | undefined)[], cursor: str
     .from(leads)
     .leftJoin(users, eq(users.id, leads.partnerId))
     .leftJoin(disabledPartners, eq(disabledPartners.id, leads.disabledPartnerId))
+    .leftJoin(owners, eq(owners.id, leads.ownerId))
     .where(and(...conditions, afterCursor(leads.createdAt, leads.id, cursor)))
     .orderBy(...newestFirst(leads.createdAt, leads.id))
     .limit(limit);
@@ -190,7 +199,18 @@ export function toAdminSummary(row: LeadListRow): AdminLeadSummary {
     sync_state: row.syncState,
     submitted_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    owner: row.ownerId != null && row.ownerName != null ? { id: row.ownerId, name: row.ownerName } : null,
   };
+}
+
+/** The active admins a lead can be given to, by name. */
+export function listLeadOwners(db: DbExecutor) {
+  return db
+    .select({ id: users.id, name: users.fullName })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, 'active')))
+    .orderBy(asc(users.fullName), asc(users.id))
+    .limit(500);
 }
 
 /** The partner's "last update" is the last status move, not CRM bookkeeping. */
@@ -307,11 +327,13 @@ export async function getAdminLeadDetail(db: DbExecutor, publicId: string): Prom
       partnerEmail: users.email,
       disabledPartnerName: disabledPartners.fullName,
       disabledPartnerEmail: disabledPartners.email,
+      ownerName: owners.fullName,
       cursorAt: keysetTimestamp(leads.createdAt),
     })
     .from(leads)
     .leftJoin(users, eq(users.id, leads.partnerId))
     .leftJoin(disabledPartners, eq(disabledPartners.id, leads.disabledPartnerId))
+    .leftJoin(owners, eq(owners.id, leads.ownerId))
     .where(eq(leads.publicId, publicId));
   if (!row) return null;
   const { lead } = row;
@@ -364,6 +386,7 @@ export async function getPartnerLeadDetail(
     .from(leads)
     .leftJoin(users, eq(users.id, leads.partnerId))
     .leftJoin(disabledPartners, eq(disabledPartners.id, leads.disabledPartnerId))
+    .leftJoin(owners, eq(owners.id, leads.ownerId))
     .where(and(eq(leads.publicId, publicId), eq(leads.partnerId, partnerId)));
   if (!row) return null;
   return {

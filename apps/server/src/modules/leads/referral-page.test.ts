@@ -65,6 +65,21 @@ describe('referral landing page CSP', () => {
     expect([...page.keys()].sort()).toEqual([...app_.keys()].sort());
   });
 
+  it('answers a referral link that is not a uuid with a 404 page that says what to do', async () => {
+    for (const url of ['/referral/not-a-uuid', '/referral/3f1c2a4e-8b7d-4c1e', '/referral/not-a-uuid/more']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('<h1>This referral link is incomplete</h1>');
+      expect(res.body).toContain('Open the link again from the message you received');
+      expect(res.body).not.toContain('<script');
+    }
+    // A valid uuid, known or not, is the landing page: it still takes the request; so is a missing
+    // uuid, whose submit answers the spec's "Invalid referral link".
+    expect((await app.inject({ method: 'GET', url: '/referral/3f1c2a4e-8b7d-4c1e-9a2b-1234567890ab' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/referral/' })).statusCode).toBe(200);
+  });
+
   it('keeps Meta hosts off every other page', async () => {
     for (const url of ['/login', '/dashboard', '/referral', '/api/v1/leads/referral/x/page']) {
       const res = await app.inject({ method: 'GET', url });

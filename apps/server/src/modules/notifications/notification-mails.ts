@@ -1,4 +1,11 @@
-import { leadSourceLabels, leadStatusLabels, reasonLabel, type LeadSource, type LeadStatus } from '@portal/contract';
+import {
+  commissionMessages,
+  leadSourceLabels,
+  leadStatusLabels,
+  reasonLabel,
+  type LeadSource,
+  type LeadStatus,
+} from '@portal/contract';
 import { composeMail, type MailBlock } from '../../lib/mail-layout';
 import type { Mail } from '../../lib/mailer';
 
@@ -53,6 +60,8 @@ export function leadStatusMail(
     reason: string | null;
     visibleNote: string | null;
     link: string;
+    /** On an approval: what the merchant earns the partner, formatted ("$200.00", "$5,000.00", "20%"). */
+    earnings?: { bonus: string | null; bonusPending: boolean; minVolume: string; share: string } | null;
   },
 ): Promise<Mail> {
   const label = leadStatusLabels[move.toStatus];
@@ -61,6 +70,18 @@ export function leadStatusMail(
   const reason = reasonLabel(move.reason);
   if (reason) blocks.push({ label: 'Reason', value: reason });
   if (move.visibleNote) blocks.push({ label: 'Note', value: move.visibleNote });
+  const earnings = move.earnings;
+  if (earnings) {
+    if (earnings.bonus && earnings.bonusPending) {
+      blocks.push({
+        label: 'Your bonus',
+        value: `${commissionMessages.bonusPending(earnings.bonus)}. ${commissionMessages.bonusPendingDetail(earnings.minVolume)}`,
+      });
+    } else if (earnings.bonus) {
+      blocks.push({ label: 'Your bonus', value: `${earnings.bonus} bonus earned.` });
+    }
+    blocks.push(commissionMessages.residualShareDetail(earnings.share));
+  }
   return render(to, frame, {
     subject: `${move.company}: ${label}`,
     blocks: [...blocks, { label: 'View the referral', href: move.link }],

@@ -1,4 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import { formatBps, formatCents } from '@portal/contract';
 import type { Config } from '../../config';
 import type { Database, DbExecutor } from '../../db';
 import { leadEvents, leads, users } from '../../db/schema';
@@ -7,6 +8,7 @@ import { evictSessionsOnCommit } from '../../lib/session-evictions';
 import type { Mailer } from '../../lib/mailer';
 import { enqueue, type OutboxEntry, type OutboxHandler, type OutboxHandlers } from '../../lib/outbox';
 import type { CreatedLead, RecordedLeadEvent } from '../leads';
+import { approvalEarnings } from '../commissions';
 import { getSettingValue } from '../settings';
 import { adminNewLeadMail, leadStatusMail, newReferralMail, notificationListId, type MailFrame } from './notification-mails';
 import { createUnsubscribeToken, getUnsubscribeSecret, type MailKind } from './unsubscribe-token';
@@ -154,6 +156,7 @@ function mailHandler(kind: MailKind, deps: MailDeps): OutboxHandler {
       const contact = `${lead.firstName} ${lead.lastName}`.trim();
       if (kind === 'lead_status') {
         if (!event.toStatus) return;
+        const earned = event.toStatus === 'approved' ? await approvalEarnings(db, lead.id) : null;
         await deps.mailer.send(
           await leadStatusMail(user, frame, {
             company: lead.company,
@@ -162,6 +165,13 @@ function mailHandler(kind: MailKind, deps: MailDeps): OutboxHandler {
             reason: event.reason,
             visibleNote: event.visibleToPartner && event.note?.trim() ? event.note : null,
             link: partnerLink,
+            earnings: earned && {
+              bonus:
+                earned.bonus && earned.bonus.status !== 'void' ? formatCents(earned.bonus.amountCents, earned.currency) : null,
+              bonusPending: earned.bonus?.status === 'pending',
+              minVolume: formatCents(earned.minVolumeCents, earned.currency),
+              share: formatBps(earned.shareBps),
+            },
           }),
         );
       } else if (kind === 'new_referral') {

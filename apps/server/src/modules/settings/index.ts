@@ -1,3 +1,3 @@
 export { settingsAdminRoutes, settingsPublicRoutes } from './settings-routes';
 export { getBrandName, getBrandSettings, getPublicSettings, getSettingValue, putSystemSetting } from './settings-service';
-export { brandPageHead, landingPageInput } from './page-head';
+export { brandPageHead, landingPageInput, referralNotFoundPage } from './page-head';

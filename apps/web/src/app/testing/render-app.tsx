@@ -72,6 +72,9 @@ export const server = setupServer(
     '/leads/mine/counts',
     '/leads/mine',
     '/users/payout-details',
+    '/commissions/summary',
+    '/commissions/terms',
+    '/admin/commissions/earnings',
   ].map((path) =>
     http.get(api(path), () => HttpResponse.json({ status: 'error', message: 'Service unavailable' }, { status: 503 })),
   ),

@@ -10,6 +10,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { defaultCommissionPlan, planTerms, planTermsLine } from '@portal/contract';
 import { createQueryClient } from '@/lib/query-client';
 import { qrSvg } from './qr';
 import { QrCode } from './qr-code';
@@ -43,6 +44,19 @@ describe('QR code SVG', () => {
 describe('share kit link', () => {
   const server = setupServer(
     http.get('*/api/v1/settings/public', () => HttpResponse.json({ status: 'success', data: { publicUrl: `${publicUrl}/` } })),
+    http.get('*/api/v1/commissions/terms', () =>
+      HttpResponse.json({
+        status: 'success',
+        data: {
+          currency: 'USD',
+          plan: defaultCommissionPlan,
+          is_override: false,
+          line: planTermsLine(defaultCommissionPlan),
+          terms: planTerms(defaultCommissionPlan),
+          addition: 'Payments go out by ACH.',
+        },
+      }),
+    ),
   );
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => cleanup());
@@ -62,5 +76,17 @@ describe('share kit link', () => {
     expect(await screen.findByText(`${link}?src=qr`)).toBeTruthy();
     const shown = screen.getByRole('img', { name: 'QR code of your referral link' });
     expect(decode(shown.outerHTML, 400)).toBe(`${link}?src=qr`);
+  });
+
+  it("shows the terms written from the plan, then the admin's addition", async () => {
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ShareKit uuid={uuid} />
+      </QueryClientProvider>,
+    );
+    const terms = await screen.findByTestId('program-terms');
+    expect(terms.textContent).toBe(
+      'Program terms: $200.00 per approved merchant + 20% of its monthly net revenue while it processes · Payments go out by ACH.',
+    );
   });
 });

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { inputClasses } from '@/components/ui/field';
-import { usePublicSettings } from '@/lib/api/get-public-settings';
+import { useProgramTerms } from '@/lib/api/get-program-terms';
 import { QrDialog } from './qr-dialog';
 import { useReferralLink } from './referral-link';
 import { useCopyLink } from './use-copy-link';
@@ -22,7 +22,7 @@ export function ShareKit({ uuid, variant = 'card', className }: ShareKitProps) {
   const field = useRef<HTMLInputElement>(null);
   const { copy, isCopied } = useCopyLink();
   const [isQrOpen, setQrOpen] = useState(false);
-  const { programTerms } = usePublicSettings();
+  const terms = useProgramTerms().data;
   const isCard = variant === 'card';
 
   const body = (
@@ -53,10 +53,11 @@ export function ShareKit({ uuid, variant = 'card', className }: ShareKitProps) {
           </Button>
         </div>
       </div>
-      {programTerms && (
-        <p className="mt-3 text-sm text-slate-600">
+      {terms && (
+        <p className="mt-3 text-sm text-slate-600" data-testid="program-terms">
           <span className="font-medium text-slate-800">Program terms: </span>
-          {programTerms}
+          {terms.line}
+          {terms.addition && <> · {terms.addition}</>}
         </p>
       )}
       <QrDialog uuid={uuid} open={isQrOpen} onClose={() => setQrOpen(false)} />

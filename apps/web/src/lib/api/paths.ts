@@ -57,6 +57,8 @@ export const apiPaths = {
     statement: (statementId: number | string) => `/commissions/statements/${id(statementId)}`,
     statementFile: (statementId: number | string, format: 'csv' | 'pdf') =>
       `/commissions/statements/${id(statementId)}.${format}`,
+    terms: '/commissions/terms',
+    referralEarnings: (leadId: string) => `/commissions/referrals/${id(leadId)}/earnings`,
   },
   admin: {
     settings: '/admin/settings',
@@ -68,6 +70,8 @@ export const apiPaths = {
     lead: (leadId: string) => `/admin/leads/${id(leadId)}`,
     leadStatus: (leadId: string) => `/admin/leads/${id(leadId)}/status`,
     leadPartner: (leadId: string) => `/admin/leads/${id(leadId)}/partner`,
+    leadOwner: (leadId: string) => `/admin/leads/${id(leadId)}/owner`,
+    leadOwners: '/admin/leads/owners',
     leadNotes: (leadId: string) => `/admin/leads/${id(leadId)}/notes`,
     outboxRetry: '/admin/leads/outbox/retry',
     audit: '/admin/audit',
@@ -94,6 +98,7 @@ export const apiPaths = {
     commissionUnmatchedAssign: '/admin/commissions/unmatched/assign',
     commissionUnmatchedIgnore: '/admin/commissions/unmatched/ignore',
     commissionTotals: '/admin/commissions/totals',
+    commissionEarnings: '/admin/commissions/earnings',
     commissionTotalsExport: '/admin/commissions/totals.csv',
     commissionLines: '/admin/commissions/lines',
     commissionLineStatus: (lineId: string) => `/admin/commissions/lines/${id(lineId)}/status`,

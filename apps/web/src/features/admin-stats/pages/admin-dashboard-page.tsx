@@ -11,6 +11,7 @@ import { StatCard, TodoItem } from '../components/stat-card';
 import { PerDayChart } from '../components/per-day-chart';
 import { Funnel } from '../components/funnel';
 import { CrmHealthPanel } from '../components/crm-health-panel';
+import { MoneyPanel } from '../components/money-panel';
 
 /** /admin: the program at a glance for a period kept in the URL. */
 export function AdminDashboardPage() {
@@ -42,6 +43,8 @@ function Dashboard({ stats }: { stats: AdminStats }) {
         <StatCard label="Active partners" {...c.active_partners} />
         <StatCard label="New partners" {...c.new_partners} />
       </section>
+
+      <MoneyPanel />
 
       <div className="grid gap-6 lg:grid-cols-3">
         <Card className="min-w-0 p-5 lg:col-span-2">

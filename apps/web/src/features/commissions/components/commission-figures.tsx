@@ -35,7 +35,7 @@ export function Figures({ summary }: { summary: CommissionSummary }) {
       <SummaryCard
         label="Approved, not yet paid"
         value={money(summary.approved_unpaid_cents)}
-        hint="On published statements"
+        hint="On a statement, or rolling over below the minimum payout"
         testId="card-approved"
       />
       <SummaryCard label="Pending" value={money(summary.pending_cents)} hint="Bonuses waiting for volume" testId="card-pending" />

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
-import type { CommissionPlan } from '@portal/contract';
+import { planTerms, type CommissionPlan } from '@portal/contract';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { getServerMessage } from '@/lib/api/errors';
@@ -25,6 +25,7 @@ export function PlanForm({ plan, currency, submitLabel, onSubmit, disabled = fal
     handleSubmit,
     reset,
     setError,
+    watch,
     isSubmitting,
     formState: { isDirty },
   } = useZodForm(planFormSchema, { defaultValues: planToForm(plan) });
@@ -46,6 +47,9 @@ export function PlanForm({ plan, currency, submitLabel, onSubmit, disabled = fal
   });
 
   const money = `in ${currency}`;
+  // The terms partners read are written from the plan: show them as the admin types.
+  const typed = planFormSchema.safeParse(watch());
+  const preview = typed.success ? planTerms(formToPlan(typed.data), currency) : null;
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
       <fieldset disabled={disabled} className="grid gap-4 sm:grid-cols-2">
@@ -75,6 +79,18 @@ export function PlanForm({ plan, currency, submitLabel, onSubmit, disabled = fal
           {...field('min_payout')}
         />
       </fieldset>
+      <div className="rounded-md bg-slate-50 p-3 text-sm text-slate-700" aria-live="polite">
+        <p className="font-medium text-slate-800">What partners read</p>
+        {preview ? (
+          <ul className="mt-1 list-disc space-y-0.5 pl-5" data-testid="plan-terms-preview">
+            {preview.map((term) => (
+              <li key={term}>{term}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-1 text-slate-500">Correct the fields above to see the terms.</p>
+        )}
+      </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {extraActions}
         {!disabled && (

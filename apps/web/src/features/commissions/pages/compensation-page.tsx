@@ -13,6 +13,7 @@ import { QueryError } from '@/components/ui/query-state';
 import { Figures } from '../components/commission-figures';
 import { StatementsSection } from '../components/partner-statements';
 import { NoEarningsYet, ExternalStatement } from '../components/no-earnings-yet';
+import { ProgramTermsCard } from '../components/program-terms-card';
 
 // The canvas chart loads after the page's figures, in its own chunk (as on the dashboard).
 const EarningsChart = lazy(() => import('@/components/commissions/earnings-chart').then((m) => ({ default: m.EarningsChart })));
@@ -81,6 +82,7 @@ export function CompensationPage() {
             <StatementsSection statements={statements} />
           </>
         )}
+        <ProgramTermsCard />
         <ExternalStatement href={compensationLink} />
       </div>
     </>

@@ -21,6 +21,7 @@ import { SectionTitle } from '../components/section-title';
 import { StatusStrip } from '../components/status-strip';
 import { LatestReferrals } from '../components/latest-referrals';
 import { VisitSources } from '../components/visit-sources';
+import { EarningsPanel } from '../components/earnings-panel';
 
 // The canvas chart library loads after the page's figures, in its own chunk.
 const ActivityChart = lazy(() => import('../components/activity-chart').then((m) => ({ default: m.ActivityChart })));
@@ -66,6 +67,7 @@ export function DashboardPage() {
             className={cn('space-y-6 transition-opacity', summary.isPlaceholderData && 'opacity-60')}
             aria-busy={summary.isFetching}
           >
+            <EarningsPanel />
             <section
               aria-label={`Figures for ${periodLabels[period].toLowerCase()}`}
               className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4"

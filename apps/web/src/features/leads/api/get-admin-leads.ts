@@ -23,5 +23,5 @@ export const adminLeadsQueryOptions = (filters: AdminLeadFilters) =>
   });
 
 /** Pages of the list; the previous filter's rows stay on screen while a new filter loads. */
-export const useAdminLeads = (filters: AdminLeadFilters) =>
-  useInfiniteQuery({ ...adminLeadsQueryOptions(filters), placeholderData: keepPreviousData });
+export const useAdminLeads = (filters: AdminLeadFilters, enabled = true) =>
+  useInfiniteQuery({ ...adminLeadsQueryOptions(filters), placeholderData: keepPreviousData, enabled });

@@ -4,10 +4,14 @@ import type { Column } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
 import { DisabledPartnerBadge } from './disabled-partner-badge';
 import { SyncStateBadge } from './sync-state-badge';
+import { StaleCue } from './stale-cue';
 
 /** The admin list's columns; the business opens the referral's detail sheet. */
-export function adminLeadColumns(onOpen: (leadId: string) => void): Column<AdminLeadSummary>[] {
-  return [
+export function adminLeadColumns(
+  onOpen: (leadId: string) => void,
+  list: { staleAfterDays?: number; crmConfigured?: boolean } = {},
+): Column<AdminLeadSummary>[] {
+  const columns: Column<AdminLeadSummary>[] = [
     {
       key: 'business',
       header: 'Business',
@@ -47,8 +51,26 @@ export function adminLeadColumns(onOpen: (leadId: string) => void): Column<Admin
       ),
     },
     { key: 'source', header: 'Source', cell: (lead) => leadSourceLabels[lead.source] },
+    {
+      key: 'owner',
+      header: 'Owner',
+      cell: (lead) => (lead.owner ? lead.owner.name : <span className="text-slate-500">Nobody</span>),
+    },
     { key: 'submitted', header: 'Submitted', className: 'whitespace-nowrap', cell: (lead) => formatDate(lead.submitted_at) },
-    { key: 'status', header: 'Status', cell: (lead) => <LeadStatusBadge status={lead.status} /> },
-    { key: 'sync', header: 'CRM sync', cell: (lead) => <SyncStateBadge state={lead.sync_state} /> },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (lead) => (
+        <span className="flex flex-col items-start gap-1">
+          <LeadStatusBadge status={lead.status} />
+          <StaleCue lead={lead} afterDays={list.staleAfterDays} />
+        </span>
+      ),
+    },
   ];
+  // With CRM=none every lead is "skipped": the column would say nothing.
+  if (list.crmConfigured) {
+    columns.push({ key: 'sync', header: 'CRM sync', cell: (lead) => <SyncStateBadge state={lead.sync_state} /> });
+  }
+  return columns;
 }

@@ -16,7 +16,11 @@ export function AdminLeadFilterPanel({
   filters,
   hasFilters,
   setFilter,
-}: Pick<ReturnType<typeof useAdminLeadFilters>, 'values' | 'filters' | 'hasFilters' | 'setFilter'>) {
+  crmConfigured = true,
+}: Pick<ReturnType<typeof useAdminLeadFilters>, 'values' | 'filters' | 'hasFilters' | 'setFilter'> & {
+  /** Without a CRM every lead is "skipped": no CRM sync filter. */
+  crmConfigured?: boolean;
+}) {
   const [areFiltersOpen, setAreFiltersOpen] = useState(false);
   const search = (className: string) => (
     <SearchInput
@@ -53,12 +57,26 @@ export function AdminLeadFilterPanel({
           onChange={(event) => setFilter({ source: event.target.value })}
         />
         <Select
-          aria-label="CRM sync"
-          placeholder="Any CRM sync state"
-          options={syncStates.map((state) => ({ value: state, label: syncStateLabels[state] }))}
-          value={filters.sync_state ?? ''}
-          onChange={(event) => setFilter({ sync_state: event.target.value })}
+          className="self-start"
+          aria-label="Owner"
+          placeholder="Any owner"
+          options={[
+            { value: 'me', label: 'My leads' },
+            { value: 'none', label: 'No owner' },
+          ]}
+          value={filters.owner ?? ''}
+          onChange={(event) => setFilter({ owner: event.target.value })}
         />
+        {crmConfigured && (
+          <Select
+            className="self-start"
+            aria-label="CRM sync"
+            placeholder="Any CRM sync state"
+            options={syncStates.map((state) => ({ value: state, label: syncStateLabels[state] }))}
+            value={filters.sync_state ?? ''}
+            onChange={(event) => setFilter({ sync_state: event.target.value })}
+          />
+        )}
         <div className="sm:col-span-2">
           {values.unattributed === 'true' ? (
             <p className="py-2 text-sm text-slate-600">Showing unattributed referrals only.</p>

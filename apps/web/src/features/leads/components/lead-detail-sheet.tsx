@@ -25,6 +25,7 @@ import { useAdminLead } from '../api/get-admin-lead';
 import { useRetryLeadSync } from '../api/retry-lead-sync';
 import { searchPartners } from '@/lib/api/search-partners';
 import { StatusChangeDialog } from './status-change-dialog';
+import { OwnerPicker } from './owner-picker';
 import { DisabledPartnerBadge } from './disabled-partner-badge';
 import { SyncStateBadge } from './sync-state-badge';
 import { QueryState } from '@/components/ui/query-state';
@@ -121,6 +122,7 @@ function LeadDetails({ lead }: { lead: AdminLeadDetail }) {
           ]}
         />
       </Section>
+      <OwnerSection lead={lead} />
       <PartnerSection lead={lead} />
       {lead.estimate && (
         <Section title="Savings estimate">
@@ -150,6 +152,14 @@ function LeadDetails({ lead }: { lead: AdminLeadDetail }) {
         <LeadTimeline events={lead.events} showVisibility />
       </Section>
     </div>
+  );
+}
+
+function OwnerSection({ lead }: { lead: AdminLeadDetail }) {
+  return (
+    <Section title="Owner">
+      <OwnerPicker lead={lead} />
+    </Section>
   );
 }
 

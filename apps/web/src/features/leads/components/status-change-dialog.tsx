@@ -1,7 +1,14 @@
 import { useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import axios from 'axios';
-import { leadNoteMax, leadStatusLabels, pipelineMessages, reasonsFor, type AdminLeadDetail } from '@portal/contract';
+import {
+  leadNoteMax,
+  leadStatusLabels,
+  pipelineMessages,
+  reasonsFor,
+  type AdminLeadDetail,
+  type LeadStatus,
+} from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
 import { LeadStatusBadge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -19,7 +26,21 @@ import { useChangeLeadStatus } from '../api/change-lead-status';
  * for Closed or Not qualified (and a note when the reason is Other); any move may carry a note,
  * internal or visible to the partner. A 409 reloads the lead and says so here.
  */
-export function StatusChangeDialog({ lead, open, onClose }: { lead: AdminLeadDetail; open: boolean; onClose: () => void }) {
+export function StatusChangeDialog({
+  lead,
+  open,
+  onClose,
+  initialStatus,
+  expectedStatus = lead.status,
+}: {
+  lead: AdminLeadDetail;
+  open: boolean;
+  onClose: () => void;
+  /** The target chosen before the dialog opened (a card dropped on a board column). */
+  initialStatus?: LeadStatus;
+  /** The status the admin saw (a board card's column): a lead moved since answers 409, as in the table. */
+  expectedStatus?: LeadStatus;
+}) {
   const changeStatus = useChangeLeadStatus();
   const {
     register,
@@ -32,7 +53,12 @@ export function StatusChangeDialog({ lead, open, onClose }: { lead: AdminLeadDet
     setValue,
     isSubmitting,
     formState: { errors },
-  } = useZodForm(statusMoveForm, { defaultValues: emptyStatusMove });
+  } = useZodForm(statusMoveForm, {
+    defaultValues: {
+      ...emptyStatusMove,
+      status: initialStatus && lead.allowed_moves.includes(initialStatus) ? initialStatus : emptyStatusMove.status,
+    },
+  });
 
   const target = useWatch({ control, name: 'status' });
   const reason = useWatch({ control, name: 'reason' });
@@ -46,7 +72,7 @@ export function StatusChangeDialog({ lead, open, onClose }: { lead: AdminLeadDet
       await changeStatus.mutateAsync({
         id: lead.id,
         status,
-        expected_status: lead.status,
+        expected_status: expectedStatus,
         ...(status === 'approved' ? { mid: values.mid.trim() } : {}),
         ...(reasonsFor(status) ? { reason: values.reason } : {}),
         ...(values.note.trim() ? { note: values.note.trim(), note_visible_to_partner: values.visible } : {}),

@@ -15,6 +15,8 @@ const filterKeys = [
   'from',
   'to',
   'lead',
+  'view',
+  'owner',
 ] as const;
 export type AdminLeadFilterKey = (typeof filterKeys)[number];
 export type AdminLeadFilterChanges = Partial<Record<AdminLeadFilterKey, string | null>>;
@@ -34,6 +36,7 @@ const cleared: AdminLeadFilterChanges = {
   sync_state: null,
   from: null,
   to: null,
+  owner: null,
 };
 
 /**
@@ -42,7 +45,7 @@ const cleared: AdminLeadFilterChanges = {
  */
 export function useAdminLeadFilters(onChange: () => void) {
   const { values, setValues } = useUrlFilters(filterKeys);
-  const { status, q, partner_id, unattributed, disabled_partner, source, sync_state, from, to } = values;
+  const { status, q, partner_id, unattributed, disabled_partner, source, sync_state, from, to, owner } = values;
   const filters: AdminLeadFilters = useMemo(
     () =>
       compact({
@@ -55,8 +58,9 @@ export function useAdminLeadFilters(onChange: () => void) {
         sync_state: isOneOf(syncStates, sync_state) ? sync_state : undefined,
         from: from || undefined,
         to: to || undefined,
+        owner: owner === 'me' || owner === 'none' ? owner : undefined,
       }),
-    [status, q, partner_id, unattributed, disabled_partner, source, sync_state, from, to],
+    [status, q, partner_id, unattributed, disabled_partner, source, sync_state, from, to, owner],
   );
   const setFilter = (changes: AdminLeadFilterChanges) => {
     onChange();
@@ -69,6 +73,9 @@ export function useAdminLeadFilters(onChange: () => void) {
     hasFilters: Object.keys(filters).some((key) => key !== 'status'),
     setFilter,
     clearFilters: () => setFilter(cleared),
+    /** Table or board: how the list is shown, not a filter. */
+    view: values.view === 'board' ? ('board' as const) : ('table' as const),
+    setView: (view: 'table' | 'board') => setValues({ view: view === 'board' ? 'board' : null }),
     /** Opens (an id) or closes (null) the detail sheet; not a filter, so the selection stays. */
     openLead: (lead: string | null) => setValues({ lead }),
   };

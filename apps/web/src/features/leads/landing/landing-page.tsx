@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { referralMessages as m, type ReferralForm as ReferralFormValues, type SavingsEstimateInput } from '@portal/contract';
 import { usePublicSettings } from './api/get-public-settings';
 import type { LandingData } from './landing-data';
@@ -55,38 +56,56 @@ const contactButtonZone = { height: 96, width: 224 };
 /**
  * The floating "Get in touch" button slides out of view while a form (the estimate or the request)
  * or the FAQ's questions reach the bottom-right corner of the screen where it floats, so it never
- * covers a field, a consent text or a button (issue 12 §1); elsewhere it stays. Tucked until
- * measured, and with no script.
+ * covers a field, a consent text or a button (issues 12 §1 and 23 §8); elsewhere it stays. Tucked
+ * until measured, and with no script.
+ *
+ * Measured, not observed: the guarded blocks are looked up again at each check, because hydration
+ * may replace the server's nodes after this effect ran (an observer would then watch detached nodes
+ * and the button came back over the form in some load orders). A check is a few rectangles, run at
+ * most once a frame on scroll, resize and any change of the page's size or content.
  */
 function useContactTucked(enabled: boolean): boolean {
   const [isTucked, setIsTucked] = useState(true);
+  const tucked = useRef(true);
   useEffect(() => {
     if (!enabled) return;
-    const guarded = [...document.querySelectorAll('[data-contact-guard]')];
-    const inZone = new Set<Element>();
-    let observer: IntersectionObserver | null = null;
-    const watch = () => {
-      observer?.disconnect();
-      inZone.clear();
-      observer = new IntersectionObserver(
-        (entries) => {
-          for (const entry of entries) {
-            if (entry.isIntersecting) inZone.add(entry.target);
-            else inZone.delete(entry.target);
-          }
-          setIsTucked(inZone.size > 0);
-        },
-        {
-          rootMargin: `-${Math.max(0, window.innerHeight - contactButtonZone.height)}px 0px 0px -${Math.max(0, window.innerWidth - contactButtonZone.width)}px`,
-        },
-      );
-      guarded.forEach((element) => observer!.observe(element));
+    let frame = 0;
+    const measure = () => {
+      const top = window.innerHeight - contactButtonZone.height;
+      const left = window.innerWidth - contactButtonZone.width;
+      const covered = [...document.querySelectorAll('[data-contact-guard]')].some((element) => {
+        const box = element.getBoundingClientRect();
+        return (
+          box.width > 0 && box.bottom > top && box.top < window.innerHeight && box.right > left && box.left < window.innerWidth
+        );
+      });
+      return covered;
     };
-    watch();
-    window.addEventListener('resize', watch);
+    const check = () => {
+      frame = 0;
+      const covered = measure();
+      if (covered === tucked.current) return;
+      tucked.current = covered;
+      // At once, in the scroll's own frame: the slide starts before the frame that would paint it over a field.
+      flushSync(() => setIsTucked(covered));
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(check);
+    };
+    tucked.current = measure();
+    setIsTucked(tucked.current);
+    window.addEventListener('scroll', check, { passive: true });
+    window.addEventListener('resize', schedule);
+    const resized = new ResizeObserver(schedule);
+    resized.observe(document.body);
+    const changed = new MutationObserver(schedule);
+    changed.observe(document.body, { childList: true, subtree: true });
     return () => {
-      observer?.disconnect();
-      window.removeEventListener('resize', watch);
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', check);
+      window.removeEventListener('resize', schedule);
+      resized.disconnect();
+      changed.disconnect();
     };
   }, [enabled]);
   return isTucked;
@@ -138,6 +157,12 @@ export function LandingPage({ uuid, initial, onReady }: { uuid: string | null; i
 
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
+      <a
+        href="#request"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-semibold focus:text-brand-800 focus:shadow-lg focus:outline-2 focus:outline-brand-700"
+      >
+        Skip to the request form
+      </a>
       <header className="border-b border-slate-200 bg-white/95">
         <div className={`${container} flex h-16 items-center justify-between`}>
           <span className="flex min-w-0 items-center gap-2.5">
@@ -152,9 +177,10 @@ export function LandingPage({ uuid, initial, onReady }: { uuid: string | null; i
           </span>
           <a
             href="#request"
-            className="hidden rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 sm:inline-block"
+            className="shrink-0 rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-700"
           >
-            Free savings analysis
+            <span className="sm:hidden">Free analysis</span>
+            <span className="hidden sm:inline">Free savings analysis</span>
           </a>
         </div>
       </header>

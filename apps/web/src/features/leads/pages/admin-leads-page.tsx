@@ -14,13 +14,17 @@ import { adminLeadColumns } from '../components/admin-lead-columns';
 import { AdminLeadFilterPanel } from '../components/admin-lead-filters';
 import { useAdminLeadFilters } from '../hooks/use-admin-lead-filters';
 import { CursorTable, usePagedRows } from '@/components/ui/cursor-table';
+import { LeadBoard } from '../components/lead-board';
+import { ViewSwitch } from '../components/view-switch';
 
 /** /admin/leads: every referral, filtered and searched, with the detail sheet and bulk moves. */
 export function AdminLeadsPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const { values, filters, status, hasFilters, setFilter, clearFilters, openLead } = useAdminLeadFilters(() =>
+  const { values, filters, status, hasFilters, setFilter, clearFilters, openLead, view, setView } = useAdminLeadFilters(() =>
     setSelected(new Set()),
   );
+  const isBoard = view === 'board';
+  // Also read while the board shows: its first page says whether a CRM is configured.
   const leads = useAdminLeads(filters);
   const exportCsv = useExportAdminLeads();
   const [isBulkOpen, setIsBulkOpen] = useState(false);
@@ -40,7 +44,14 @@ export function AdminLeadsPage() {
     }
   };
 
-  const columns = adminLeadColumns(openLead);
+  const firstPage = leads.data?.pages[0];
+  const crmConfigured = firstPage?.crm_configured ?? false;
+  const columns = adminLeadColumns(openLead, {
+    staleAfterDays: firstPage?.stale_after_days,
+    crmConfigured,
+  });
+  // The board has a column per status: the status tab does not narrow it.
+  const { status: _tab, ...boardFilters } = filters;
 
   const statusTabs = [
     { value: '' as const, label: 'All', badge: isCapped ? `${searchCountCap.toLocaleString('en-US')}+` : total },
@@ -57,26 +68,37 @@ export function AdminLeadsPage() {
         title="Referrals"
         description="Every merchant request, where it stands in the pipeline and who referred it."
         actions={
-          <Button variant="secondary" onClick={() => void onExport()} isLoading={exportCsv.isPending}>
-            {!exportCsv.isPending && <DownloadIcon className="size-4" />}
-            Export CSV
-          </Button>
+          <>
+            <ViewSwitch view={view} onChange={setView} />
+            <Button variant="secondary" onClick={() => void onExport()} isLoading={exportCsv.isPending}>
+              {!exportCsv.isPending && <DownloadIcon className="size-4" />}
+              Export CSV
+            </Button>
+          </>
         }
       />
 
-      <Tabs<LeadStatus | ''>
-        label="Status"
-        items={statusTabs}
-        value={status}
-        onChange={(status) => setFilter({ status })}
-        className="mb-4"
+      {!isBoard && (
+        <Tabs<LeadStatus | ''>
+          label="Status"
+          items={statusTabs}
+          value={status}
+          onChange={(status) => setFilter({ status })}
+          className="mb-4"
+        />
+      )}
+
+      <AdminLeadFilterPanel
+        values={values}
+        filters={filters}
+        hasFilters={hasFilters}
+        setFilter={setFilter}
+        crmConfigured={crmConfigured}
       />
 
-      <AdminLeadFilterPanel values={values} filters={filters} hasFilters={hasFilters} setFilter={setFilter} />
-
-      {(hasFilters || selected.size > 0) && (
+      {(hasFilters || (selected.size > 0 && !isBoard)) && (
         <div className="mb-3 flex flex-wrap items-center gap-2">
-          {selected.size > 0 && (
+          {selected.size > 0 && !isBoard && (
             <div
               className="flex flex-wrap items-center gap-2 rounded-lg bg-brand-50 px-3 py-1.5 text-sm text-brand-800"
               role="region"
@@ -99,21 +121,25 @@ export function AdminLeadsPage() {
         </div>
       )}
 
-      <CursorTable
-        query={leads}
-        errorTitle={getServerMessage(leads.error) ?? 'The referrals could not be loaded'}
-        noun="referrals"
-        caption="Referrals"
-        columns={columns}
-        rows={rows}
-        getRowId={(lead) => lead.id}
-        empty={
-          hasFilters || filters.status
-            ? 'No referrals match these filters.'
-            : 'No referrals yet. Requests from partners’ links and the Submit Referral form appear here.'
-        }
-        selection={{ selected, onChange: setSelected, rowLabel: (lead) => `Select ${lead.business}` }}
-      />
+      {isBoard ? (
+        <LeadBoard filters={boardFilters} onOpen={openLead} />
+      ) : (
+        <CursorTable
+          query={leads}
+          errorTitle={getServerMessage(leads.error) ?? 'The referrals could not be loaded'}
+          noun="referrals"
+          caption="Referrals"
+          columns={columns}
+          rows={rows}
+          getRowId={(lead) => lead.id}
+          empty={
+            hasFilters || filters.status
+              ? 'No referrals match these filters.'
+              : 'No referrals yet. Requests from partners’ links and the Submit Referral form appear here.'
+          }
+          selection={{ selected, onChange: setSelected, rowLabel: (lead) => `Select ${lead.business}` }}
+        />
+      )}
 
       {values.lead && <LeadDetailSheet key={values.lead} leadId={values.lead} onClose={() => openLead(null)} />}
       {isBulkOpen && (

@@ -10,6 +10,7 @@ import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useMyLead } from '../api/get-my-lead';
 import { QueryState } from '@/components/ui/query-state';
+import { ReferralEarningsCard } from '../components/referral-earnings';
 
 /** /referrals/:id: what the partner submitted and how the referral moved (partner-visible events only). */
 export function ReferralDetailPage() {
@@ -65,6 +66,11 @@ export function ReferralDetailPage() {
                 <LeadTimeline events={data.events} emptyText="No updates yet. Each step of this referral will show here." />
               </Card>
             </div>
+            {data.status === 'approved' && (
+              <div className="mt-6">
+                <ReferralEarningsCard leadId={data.id} />
+              </div>
+            )}
           </>
         )}
       </QueryState>

@@ -64,6 +64,31 @@ function FieldMessage({ id, error }: { id: string; error?: FieldError }) {
   );
 }
 
+/**
+ * A phone typed or pasted as "(415) 555-01.23" keeps only its digits as it is typed: spaces, dashes,
+ * dots and brackets go, the caret stays where it was. Anything else (a letter) stays, so the spec's
+ * "digits only" message still tells the merchant what is wrong.
+ */
+function keepDigits(input: HTMLInputElement) {
+  const value = input.value;
+  const cleaned = value.replace(/[\s().-]/g, '');
+  if (cleaned === value) return;
+  const caret = input.selectionStart ?? value.length;
+  const before = value.slice(0, caret).replace(/[\s().-]/g, '').length;
+  input.value = cleaned;
+  input.setSelectionRange(before, before);
+}
+
+function digitsOnly<T extends { onChange: (event: { target: unknown; type?: unknown }) => unknown }>(field: T): T {
+  return {
+    ...field,
+    onChange: (event: { target: unknown; type?: unknown }) => {
+      if (event.target instanceof HTMLInputElement) keepDigits(event.target);
+      return field.onChange(event);
+    },
+  };
+}
+
 /** The request form of spec §3 with the rules of §5; shared by the landing page and /submit. */
 export function ReferralForm({ supportPhone, submitLabel, onSubmit, resetOnSuccess, consentNote }: ReferralFormProps) {
   const id = useId();
@@ -133,21 +158,6 @@ export function ReferralForm({ supportPhone, submitLabel, onSubmit, resetOnSucce
         </div>
 
         <div>
-          <label htmlFor={fieldId('email')} className={labelClass}>
-            Email
-          </label>
-          <input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            className={controlClass(!!errors.email)}
-            {...a11y('email')}
-            {...register('email')}
-          />
-          <FieldMessage id={errorId('email')} error={errors.email} />
-        </div>
-
-        <div className="sm:col-span-2">
           <label htmlFor={fieldId('businessType')} className={labelClass}>
             Industry
           </label>
@@ -160,6 +170,22 @@ export function ReferralForm({ supportPhone, submitLabel, onSubmit, resetOnSucce
             ))}
           </select>
           <FieldMessage id={errorId('businessType')} error={errors.businessType} />
+        </div>
+
+        {/* The whole row, so a long address shows whole. */}
+        <div className="sm:col-span-2">
+          <label htmlFor={fieldId('email')} className={labelClass}>
+            Email
+          </label>
+          <input
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            className={controlClass(!!errors.email)}
+            {...a11y('email')}
+            {...register('email')}
+          />
+          <FieldMessage id={errorId('email')} error={errors.email} />
         </div>
 
         <div className="sm:col-span-2">
@@ -190,7 +216,8 @@ export function ReferralForm({ supportPhone, submitLabel, onSubmit, resetOnSucce
                 >
                   {countries.map((c) => (
                     <option key={c.code} value={c.code} title={c.name}>
-                      {`${c.flag} ${c.code} ${c.dial_code}`}
+                      {/* No flag emoji: systems without flag glyphs (Windows) showed empty boxes. */}
+                      {`${c.code} ${c.dial_code}`}
                     </option>
                   ))}
                 </select>
@@ -205,7 +232,8 @@ export function ReferralForm({ supportPhone, submitLabel, onSubmit, resetOnSucce
               placeholder="4155550123"
               className={controlClass(!!errors.phoneNumber, 'min-w-0 flex-1')}
               {...a11y('phoneNumber')}
-              {...register('phoneNumber')}
+              // Registered here, in the form's order: the first field with an error is the one focused.
+              {...digitsOnly(register('phoneNumber'))}
             />
           </div>
           <FieldMessage id={errorId('countryCode')} error={errors.countryCode} />
@@ -232,7 +260,7 @@ export function ReferralForm({ supportPhone, submitLabel, onSubmit, resetOnSucce
             <div className="flex items-start gap-3">
               <input
                 type="checkbox"
-                className="mt-0.5 size-4 shrink-0 scroll-mt-28 rounded border-slate-300 accent-brand-700"
+                className="size-6 shrink-0 scroll-mt-28 rounded border-slate-300 accent-brand-700"
                 {...a11y('smsConsent')}
                 {...register('smsConsent')}
               />
@@ -246,7 +274,7 @@ export function ReferralForm({ supportPhone, submitLabel, onSubmit, resetOnSucce
             <div className="flex items-start gap-3">
               <input
                 type="checkbox"
-                className="mt-0.5 size-4 shrink-0 scroll-mt-28 rounded border-slate-300 accent-brand-700"
+                className="size-6 shrink-0 scroll-mt-28 rounded border-slate-300 accent-brand-700"
                 {...a11y('marketingConsent')}
                 {...register('marketingConsent')}
               />

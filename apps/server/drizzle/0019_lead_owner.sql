@@ -1,0 +1,3 @@
+ALTER TABLE "leads" ADD COLUMN "owner_id" integer;--> statement-breakpoint
+ALTER TABLE "leads" ADD CONSTRAINT "leads_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "leads_owner_newest_idx" ON "leads" USING btree ("owner_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "leads"."owner_id" is not null;

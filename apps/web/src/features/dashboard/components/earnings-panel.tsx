@@ -1,0 +1,96 @@
+import { Link } from 'react-router';
+import { formatCents, monthLabel } from '@portal/contract';
+import { Card } from '@/components/ui/card';
+import { QueryError } from '@/components/ui/query-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/lib/paths';
+import { useEarnings } from '../api/get-earnings';
+import { SectionTitle } from './section-title';
+
+function Figure({ label, value, hint, testId }: { label: string; value: string; hint: string; testId: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="mt-0.5 text-xl font-semibold tabular-nums text-slate-900" data-testid={testId}>
+        {value}
+      </dd>
+      <dd className="mt-0.5 text-xs text-slate-500">{hint}</dd>
+    </div>
+  );
+}
+
+const monthName = (month: string) => monthLabel(month).split(' ')[0]!;
+
+/** The partner's money at a glance: earned this month, pending bonuses, owed, paid, the next statement. */
+export function EarningsPanel() {
+  const query = useEarnings();
+  const data = query.data;
+  return (
+    <Card className="p-4 sm:p-5">
+      <section aria-labelledby="earnings-title">
+        <SectionTitle
+          id="earnings-title"
+          action={
+            <Link to={paths.partner.compensation} className="text-sm font-medium text-brand-700 hover:underline">
+              All commissions
+            </Link>
+          }
+        >
+          Your earnings
+        </SectionTitle>
+        {query.isError && !data ? (
+          <QueryError query={query} title="Failed to load your earnings." retryLabel="Retry" />
+        ) : !data ? (
+          <div role="status" aria-label="Loading your earnings" className="grid grid-cols-2 gap-4 lg:grid-cols-5">
+            {[0, 1, 2, 3, 4].map((i) => (
+              <Skeleton key={i} className="h-14" />
+            ))}
+          </div>
+        ) : (
+          <EarningsFigures summary={data} />
+        )}
+      </section>
+    </Card>
+  );
+}
+
+function EarningsFigures({ summary }: { summary: NonNullable<ReturnType<typeof useEarnings>['data']> }) {
+  const e = summary.earnings;
+  const money = (cents: number) => formatCents(cents, e.currency);
+  const next = summary.next_statement;
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-5 lg:grid-cols-5">
+      <Figure
+        label={`${monthName(e.month)} so far`}
+        value={money(e.this_month_cents)}
+        hint="Bonuses earned and residuals reported"
+        testId="earnings-this-month"
+      />
+      <Figure
+        label="Pending bonuses"
+        value={money(e.pending_bonus_cents)}
+        hint={
+          e.pending_bonus_count === 0
+            ? 'None waiting'
+            : `${e.pending_bonus_count} approved ${e.pending_bonus_count === 1 ? 'referral' : 'referrals'} waiting for volume`
+        }
+        testId="earnings-pending"
+      />
+      <Figure
+        label="Approved, not yet paid"
+        value={money(e.approved_unpaid_cents)}
+        hint="Paid with your next statement"
+        testId="earnings-approved"
+      />
+      <Figure label={`Paid in ${e.year}`} value={money(e.paid_this_year_cents)} hint="By payment date" testId="earnings-paid" />
+      <div className="col-span-2 lg:col-span-1">
+        <Figure
+          label="Next statement"
+          value={monthLabel(next.published_in)}
+          hint={`Your ${monthLabel(next.month)} statement`}
+          testId="earnings-next-statement"
+        />
+      </div>
+    </dl>
+  );
+}
