@@ -49,7 +49,7 @@ export function PlanForm({ plan, currency, submitLabel, onSubmit, disabled = fal
   const money = `in ${currency}`;
   // The terms partners read are written from the plan: show them as the admin types.
   const typed = planFormSchema.safeParse(watch());
-  const preview = typed.success ? planTerms(formToPlan(typed.data), currency) : null;
+  const preview = typed.success ? planTerms(formToPlan(typed.data, plan), currency) : null;
   return (
     <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
       <fieldset disabled={disabled} className="grid gap-4 sm:grid-cols-2">
