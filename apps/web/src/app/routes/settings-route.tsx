@@ -33,7 +33,10 @@ export function SettingsRoute() {
   if (tab === 'integrations')
     return (
       <>
-        <PageHeader title="Settings" description="Keys for your own software, and the addresses your referrals' events are sent to." />
+        <PageHeader
+          title="Settings"
+          description="Keys for your own software, and the addresses your referrals' events are sent to."
+        />
         {tabs}
         <PartnerIntegrationsSections />
       </>

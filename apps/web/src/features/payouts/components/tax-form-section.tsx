@@ -1,12 +1,5 @@
 import { useState } from 'react';
-import {
-  entityTypeLabels,
-  entityTypes,
-  payoutMessages as m,
-  w8Input,
-  w9Input,
-  type PayoutDetails,
-} from '@portal/contract';
+import { entityTypeLabels, entityTypes, payoutMessages as m, w8Input, w9Input, type PayoutDetails } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
