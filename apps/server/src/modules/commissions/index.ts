@@ -11,7 +11,7 @@ import { teamMerchantMailer } from './team-mail';
 
 export { commissionsAdminRoutes, commissionsRoutes, partnerTeamRoutes } from './commissions-routes';
 export { checkRecruitLink, joinTeam } from './team-service';
-export { approvalEarnings, earningsTotals } from './earnings-service';
+export { approvalEarnings } from './earnings-service';
 export { openMerchantAccount } from './merchant-service';
 
 /**
@@ -55,6 +55,5 @@ export {
   releaseLinesOfLeads,
   splitBonusOfLead,
   voidHeldLinesOfLeads,
-  type RiskHold,
 } from './risk-hold-service';
 export { effectivePlans, getCurrency } from './plan-service';

@@ -8,7 +8,6 @@ import { INTEGRITY_MAIL, integrityMailHandler } from './integrity-mails';
 import { INTEGRITY_SWEEP, currentSweepSlot, integritySweepHandler, sweepEntry } from './lapse';
 
 export { integrityAdminRoutes, integrityPartnerRoutes } from './integrity-routes';
-export { runIntegritySweep } from './lapse';
 
 /**
  * Referral integrity's reactions. A new referral is matched and checked in the worker, from the

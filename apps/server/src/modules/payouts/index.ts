@@ -1,3 +1,2 @@
 export { payoutDetailsRoutes, payoutsAdminRoutes } from './payouts-routes';
 export { payoutsPlugin } from './payouts-mails';
-export { getReadiness } from './details-service';

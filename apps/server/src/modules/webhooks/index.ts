@@ -13,8 +13,6 @@ import {
 import { onLeadEvent, onReferralCreated } from './webhook-events';
 
 export { postbacksRoutes, webhooksAdminRoutes } from './webhooks-routes';
-export { WEBHOOK_DELIVER_ACTION } from './webhook-delivery';
-export { isAddressAllowed } from './url-guard';
 
 declare module 'fastify' {
   interface FastifyInstance {
