@@ -3,7 +3,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiKeyMessages as m, type ApiKeyScope } from '@portal/contract';
 import { apiKeys, users } from '../db/schema';
-import { actsAsPartner } from './access';
+import { actsAsAdmin, actsAsPartner } from './access';
 import { forbidden, unauthorized } from './errors';
 import { tooManyRequests } from './request-limits';
 import { hashToken } from './tokens';
@@ -57,7 +57,7 @@ export async function authenticateApiKey(request: FastifyRequest, reply: Fastify
     .where(eq(apiKeys.keyHash, hashToken(token)));
   if (!row || row.key.revokedAt) throw unauthorized(m.invalid);
   const { key, user } = row;
-  const ownerActive = key.kind === 'partner' ? actsAsPartner(user) : user.role === 'admin' && user.status === 'active';
+  const ownerActive = key.kind === 'partner' ? actsAsPartner(user) : await actsAsAdmin(app.db, user);
   if (!ownerActive) throw unauthorized(m.invalid);
   if (!isIpAllowed(request.ip, key.allowedIps ?? [])) throw forbidden(m.ipNotAllowed);
   if (!key.scopes.includes(scope)) throw forbidden(m.scopeMissing(scope));

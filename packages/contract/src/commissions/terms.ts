@@ -22,6 +22,18 @@ export function planTerms(plan: CommissionPlan, currency?: string): string[] {
   if (plan.residual_share_bps > 0) {
     terms.push(`${formatBps(plan.residual_share_bps)} of each merchant's monthly net revenue, for as long as it processes.`);
   }
+  // Team overrides (issue 21): what this partner earns on the merchants of their team, level by level.
+  const overrideBase = {
+    share_of_net: "of each team member's merchant's monthly net revenue",
+    pay_order: "of what is left of each team member's merchant's net after the levels below you",
+    downline_share: "of your team member's own residual on each merchant",
+  }[plan.override_basis];
+  plan.override_levels.forEach((level, i) => {
+    if (level.rate_bps <= 0 && !level.rate_after_bps) return;
+    const who = i === 0 ? 'partners you recruit' : `level ${i + 1} of your team`;
+    const until = level.end_month ? ` until ${level.end_month}, then ${formatBps(level.rate_after_bps ?? 0)}` : '';
+    terms.push(`Team override: ${formatBps(level.rate_bps)}${until} ${overrideBase}, for ${who}.`);
+  });
   if (plan.bonus_cents > 0 && plan.clawback_days > 0) {
     terms.push(`The bonus is reversed if the merchant closes within ${plan.clawback_days} days of approval.`);
   }

@@ -13,7 +13,7 @@ import {
 } from '@portal/contract';
 import type { Database, DbExecutor } from '../../db';
 import { auditLog, leads, referralVisits, users } from '../../db/schema';
-import { isAdminAccount } from '../../lib/access';
+import { isAdminAccount, isPartnerAccount } from '../../lib/access';
 import { recordAudit, toAuditEntry } from '../../lib/audit';
 import { containsPattern } from '../../lib/cursor';
 import { badRequest, conflict, notFound } from '../../lib/errors';
@@ -380,7 +380,7 @@ export async function disableUser(db: Database, id: number, reason: string, acto
       .returning();
     await revokeUserSessions(tx, id);
     await voidResetTokens(tx, id);
-    if (after!.role === 'user') {
+    if (isPartnerAccount(after!)) {
       await publishIntegrationEvent(tx, {
         type: 'partner.disabled',
         partnerId: id,
