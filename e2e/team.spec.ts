@@ -137,7 +137,10 @@ for (const viewport of viewports) {
     await page.screenshot({ path: `test-results/team-statement-${viewport.name}.png`, fullPage: true });
 
     // Partners reach their team from the main nav (behind the menu button on a phone).
-    if (viewport.name === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();
+    if (viewport.name === 'phone') {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.screenshot({ path: 'test-results/team-nav-menu-phone.png' });
+    }
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My team' }).click();
     await expect(pageHeading(page, 'My team')).toBeVisible();
     await expect(page).toHaveURL(/\/team$/);

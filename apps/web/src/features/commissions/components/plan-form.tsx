@@ -111,7 +111,7 @@ export function PlanForm({ plan, currency, submitLabel, onSubmit, disabled = fal
         {levels.fields.length === 0 && (
           <p className="text-sm text-slate-600">No override: uplines earn nothing on these merchants.</p>
         )}
-        <ol className="space-y-3">
+        <ol className="space-y-3 sm:w-1/2 sm:pr-2">
           {levels.fields.map((level, index) => (
             <li key={level.id} className="flex items-start gap-2">
               <div className="min-w-0 flex-1">
