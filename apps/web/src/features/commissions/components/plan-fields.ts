@@ -40,13 +40,27 @@ export const planFormSchema = z.object({
   // Issue 21: what each upline level earns on this partner's merchants, in percent.
   override_levels: z
     .array(
-      z.object({
-        rate: z
-          .string()
-          .trim()
-          .regex(percentPattern, teamMessages.overRate)
-          .refine((text) => Number(text) <= 100, teamMessages.overRate),
-      }),
+      z
+        .object({
+          rate: z
+            .string()
+            .trim()
+            .regex(percentPattern, teamMessages.overRate)
+            .refine((text) => Number(text) <= 100, teamMessages.overRate),
+          // Optional: the last month the rate applies, and the rate from the month after.
+          end_month: z
+            .string()
+            .trim()
+            .regex(/^(\d{4}-(0[1-9]|1[0-2]))?$/, 'Use a month as YYYY-MM'),
+          rate_after: z
+            .string()
+            .trim()
+            .refine((text) => text === '' || (percentPattern.test(text) && Number(text) <= 100), teamMessages.overRate),
+        })
+        .superRefine((level, ctx) => {
+          if (level.end_month && !level.rate_after)
+            ctx.addIssue({ code: 'custom', path: ['rate_after'], message: teamMessages.endMonthNeedsRate });
+        }),
     )
     .max(maxOverrideLevels, teamMessages.tooManyLevels),
   override_basis: z.enum(splitBases),
@@ -66,16 +80,17 @@ export function planToForm(plan: CommissionPlan): PlanFormValues {
     clawback_days: String(plan.clawback_days),
     residual_share: bpsToPercent(plan.residual_share_bps),
     min_payout: centsToDollars(plan.min_payout_cents),
-    override_levels: plan.override_levels.map((level) => ({ rate: bpsToPercent(level.rate_bps) })),
+    override_levels: plan.override_levels.map((level) => ({
+      rate: bpsToPercent(level.rate_bps),
+      end_month: level.end_month ?? '',
+      rate_after: level.rate_after_bps === null ? '' : bpsToPercent(level.rate_after_bps),
+    })),
     override_basis: plan.override_basis,
     override_funding: plan.override_funding,
   };
 }
 
-/**
- * The form's terms over `base`. A level's end month and rate after (issue 21) are not edited here:
- * a level kept at the same place keeps them; a new level has none.
- */
+/** The form's terms over `base` (which keeps the terms the form does not show, e.g. `negative_net`). */
 export function formToPlan(values: z.output<typeof planFormSchema>, base: CommissionPlan): CommissionPlan {
   return {
     ...base,
@@ -84,11 +99,11 @@ export function formToPlan(values: z.output<typeof planFormSchema>, base: Commis
     clawback_days: Number(values.clawback_days),
     residual_share_bps: percentToBps(values.residual_share),
     min_payout_cents: dollarsToCents(values.min_payout) ?? 0,
-    override_levels: values.override_levels.map((level, i) => ({
-      end_month: null,
-      rate_after_bps: null,
-      ...base.override_levels[i],
+    override_levels: values.override_levels.map((level) => ({
       rate_bps: percentToBps(level.rate),
+      end_month: level.end_month || null,
+      // A rate after means nothing without the month it starts after.
+      rate_after_bps: level.end_month && level.rate_after ? percentToBps(level.rate_after) : null,
     })),
     override_basis: values.override_basis,
     override_funding: values.override_funding,
@@ -106,8 +121,11 @@ export const planFieldKeys: Record<Exclude<keyof PlanFormValues, 'override_level
   override_funding: 'override_funding',
 };
 
-/** `override_levels.1.rate_bps` (the server's key) → `override_levels.1.rate`; else null. */
-export function levelRateField(serverKey: string): `override_levels.${number}.rate` | null {
-  const match = /^override_levels\.(\d+)\.rate_bps$/.exec(serverKey);
-  return match ? `override_levels.${Number(match[1])}.rate` : null;
+const levelFields = { rate_bps: 'rate', end_month: 'end_month', rate_after_bps: 'rate_after' } as const;
+
+/** `override_levels.1.rate_bps` (the server's key) → `override_levels.1.rate`, and so on; else null. */
+export function levelField(serverKey: string): `override_levels.${number}.${'rate' | 'end_month' | 'rate_after'}` | null {
+  const match = /^override_levels\.(\d+)\.(rate_bps|end_month|rate_after_bps)$/.exec(serverKey);
+  if (!match) return null;
+  return `override_levels.${Number(match[1])}.${levelFields[match[2] as keyof typeof levelFields]}`;
 }

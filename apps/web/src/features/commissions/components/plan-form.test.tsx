@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -42,7 +42,6 @@ describe('PlanForm team override', () => {
 
     await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({
-      // Level 1 kept its place, so it keeps the end month it had; the new level 2 has none.
       override_levels: [
         { rate_bps: 1_000, end_month: '2027-06', rate_after_bps: 500 },
         { rate_bps: 375, end_month: null, rate_after_bps: null },
@@ -64,6 +63,22 @@ describe('PlanForm team override', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save plan' }));
     expect((await screen.findAllByText(teamMessages.overRate)).length).toBeGreaterThan(0);
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('asks for the rate after an end month, then sends both', async () => {
+    const onSubmit = vi.fn().mockResolvedValue(undefined);
+    render(<PlanForm plan={plan} currency="USD" submitLabel="Save plan" onSubmit={onSubmit} />);
+    expect(screen.getByLabelText<HTMLInputElement>('Level 1 ends after').value).toBe('2027-06');
+    expect(screen.getByLabelText<HTMLInputElement>('Level 1 rate after (%)').value).toBe('5');
+    fireEvent.change(screen.getByLabelText('Level 2 ends after'), { target: { value: '2027-03' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save plan' }));
+    expect(await screen.findByText(teamMessages.endMonthNeedsRate)).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await userEvent.type(screen.getByLabelText('Level 2 rate after (%)'), '1');
+    await userEvent.click(screen.getByRole('button', { name: 'Save plan' }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0].override_levels[1]).toEqual({ rate_bps: 250, end_month: '2027-03', rate_after_bps: 100 });
   });
 
   it("puts the server's message for a level on that level's field", async () => {

@@ -17,7 +17,7 @@ import { SelectField } from '@/components/ui/select';
 import { getServerMessage } from '@/lib/api/errors';
 import { useZodForm } from '@/lib/forms/use-zod-form';
 import { getFieldErrors } from './server-errors';
-import { formToPlan, levelRateField, planFieldKeys, planFormSchema, planToForm, type PlanFormValues } from './plan-fields';
+import { formToPlan, levelField, planFieldKeys, planFormSchema, planToForm, type PlanFormValues } from './plan-fields';
 
 interface PlanFormProps {
   plan: CommissionPlan;
@@ -60,7 +60,7 @@ export function PlanForm({ plan, currency, submitLabel, onSubmit, disabled = fal
         if (message) setError(formKey, { message });
       }
       for (const [key, message] of Object.entries(fields)) {
-        const name = levelRateField(key);
+        const name = levelField(key);
         if (name) setError(name, { message });
       }
     }
@@ -111,14 +111,27 @@ export function PlanForm({ plan, currency, submitLabel, onSubmit, disabled = fal
         {levels.fields.length === 0 && (
           <p className="text-sm text-slate-600">No override: uplines earn nothing on these merchants.</p>
         )}
-        <ol className="space-y-3 sm:w-1/2 sm:pr-2">
+        <ol className="space-y-4">
           {levels.fields.map((level, index) => (
             <li key={level.id} className="flex items-start gap-2">
-              <div className="min-w-0 flex-1">
+              <div className="grid min-w-0 flex-1 gap-3 sm:grid-cols-3">
                 <TextField
                   label={`Level ${index + 1} rate (%)`}
                   inputMode="decimal"
                   {...field(`override_levels.${index}.rate`)}
+                />
+                <TextField
+                  label={`Level ${index + 1} ends after`}
+                  type="month"
+                  placeholder="YYYY-MM"
+                  hint="Optional: the last month at this rate"
+                  {...field(`override_levels.${index}.end_month`)}
+                />
+                <TextField
+                  label={`Level ${index + 1} rate after (%)`}
+                  inputMode="decimal"
+                  hint="From the month after"
+                  {...field(`override_levels.${index}.rate_after`)}
                 />
               </div>
               <Button
@@ -134,7 +147,12 @@ export function PlanForm({ plan, currency, submitLabel, onSubmit, disabled = fal
           ))}
         </ol>
         {levels.fields.length < maxOverrideLevels && (
-          <Button type="button" variant="secondary" size="sm" onClick={() => levels.append({ rate: '' })}>
+          <Button
+            type="button"
+            variant="secondary"
+            size="sm"
+            onClick={() => levels.append({ rate: '', end_month: '', rate_after: '' })}
+          >
             <PlusIcon className="size-4" />
             Add level
           </Button>
