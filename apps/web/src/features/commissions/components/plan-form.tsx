@@ -113,7 +113,10 @@ export function PlanForm({ plan, currency, submitLabel, onSubmit, disabled = fal
         )}
         <ol className="space-y-4">
           {levels.fields.map((level, index) => (
-            <li key={level.id} className="flex items-start gap-2">
+            <li
+              key={level.id}
+              className="flex items-start gap-2 border-t border-slate-100 pt-4 first:border-0 first:pt-0 sm:border-0 sm:pt-0"
+            >
               <div className="grid min-w-0 flex-1 gap-3 sm:grid-cols-3">
                 <TextField
                   label={`Level ${index + 1} rate (%)`}
