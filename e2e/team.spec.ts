@@ -136,8 +136,14 @@ for (const viewport of viewports) {
     await expect(page.getByLabel('Statement totals')).toContainText('$11.00');
     await page.screenshot({ path: `test-results/team-statement-${viewport.name}.png`, fullPage: true });
 
-    await page.goto('/team');
+    // Partners reach their team from the main nav (behind the menu button on a phone).
+    if (viewport.name === 'phone') {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.screenshot({ path: 'test-results/team-nav-menu-phone.png' });
+    }
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My team' }).click();
     await expect(pageHeading(page, 'My team')).toBeVisible();
+    await expect(page).toHaveURL(/\/team$/);
     const members = page.getByRole('table', { name: 'Team members' });
     await expect(members).toContainText(`Manny Manager ${run}`);
     await expect(members).toContainText(`Aggie Agent ${run}`);
@@ -163,6 +169,20 @@ for (const viewport of viewports) {
     await expect(adminPage.getByRole('table', { name: `Aggie Agent ${run}'s team` })).toBeVisible();
     await expect(adminPage.getByTestId('upline')).toHaveText(`Manny Manager ${run} → Tara Top ${run}`);
     await adminPage.screenshot({ path: `test-results/team-admin-${viewport.name}.png`, fullPage: true });
+
+    // The same panel on the partner's user page, behind its Team tab.
+    await adminPage.goto(`/admin/users/${manager.user.id}`);
+    await adminPage.getByRole('tab', { name: 'Team' }).click();
+    await expect(adminPage).toHaveURL(/\?tab=team$/);
+    await expect(adminPage.getByRole('table', { name: `Manny Manager ${run}'s team` })).toContainText(`Aggie Agent ${run}`);
+    await expect(adminPage.getByTestId('upline')).toHaveText(`Tara Top ${run}`);
+    await adminPage.screenshot({ path: `test-results/team-user-tab-${viewport.name}.png`, fullPage: true });
+
+    // Tara's own plan shows her override levels in percent in the plan form.
+    await adminPage.goto(`/admin/commissions/partners/${top.user.id}`);
+    await expect(adminPage.getByLabel('Level 1 rate (%)')).toHaveValue('10');
+    await expect(adminPage.getByLabel('Level 2 rate (%)')).toHaveValue('5');
+    await adminPage.screenshot({ path: `test-results/team-plan-form-${viewport.name}.png`, fullPage: true });
     await adminContext.close();
   });
 }

@@ -23,9 +23,7 @@ const AdminDashboardPage = lazy(() =>
 const AdminUsersPage = lazy(() =>
   import('@/features/admin-users/pages/admin-users-page').then((m) => ({ default: m.AdminUsersPage })),
 );
-const AdminUserPage = lazy(() =>
-  import('@/features/admin-users/pages/admin-user-page').then((m) => ({ default: m.AdminUserPage })),
-);
+const AdminUserPage = lazy(() => import('./routes/admin-user-route').then((m) => ({ default: m.AdminUserRoute })));
 const AdminResourcesPage = lazy(() =>
   import('@/features/resources/pages/admin-resources-page').then((m) => ({ default: m.AdminResourcesPage })),
 );

@@ -32,6 +32,8 @@ const partnerLinks: NavItem[] = [
   { to: paths.partner.tutorials, label: 'Resources' },
   // The statements page; it keeps the external compensation link (or the spec's alert) for it.
   { to: paths.partner.compensation, label: 'My Commissions' },
+  // Issue 21: the partner's downline and what it earned them.
+  { to: paths.partner.team, label: 'My team' },
 ];
 
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';

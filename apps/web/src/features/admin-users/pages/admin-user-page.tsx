@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { BackLink } from '@/components/ui/back-link';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { messages, type AdminUserDetail, type RejectRequest, type Role } from '@portal/contract';
 import { ExternalLinkIcon, WalletIcon } from '@/components/icons';
@@ -10,6 +10,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { SelectField } from '@/components/ui/select';
+import { Tabs } from '@/components/ui/tabs';
 import { PageSpinner } from '@/components/ui/spinner';
 import { getServerMessage } from '@/lib/api/errors';
 import { useAuthStore } from '@/lib/auth/auth-store';
@@ -24,8 +25,14 @@ import { RejectDialog } from '../components/reject-dialog';
 import { ProfileForm } from '../components/profile-form';
 import { Figure, RecentReferrals, UserAuditTrail } from '../components/user-cards';
 
-/** /admin/users/{id}: profile, figures, actions, referrals and audit trail of one user. */
-export function AdminUserPage() {
+/** Renders a partner's team; given by app/, which composes features (they never import each other). */
+export type RenderTeamTab = (user: { id: number; full_name: string }) => ReactNode;
+
+/**
+ * /admin/users/{id}: profile, figures, actions, referrals and audit trail of one user; for a partner,
+ * when app/ passes `renderTeam`, a Team tab (`?tab=team`) beside the overview.
+ */
+export function AdminUserPage({ renderTeam }: { renderTeam?: RenderTeamTab } = {}) {
   const id = Number(useParams().id);
   const user = useUser(id);
   if (!Number.isSafeInteger(id) || id < 1) return <Alert tone="error">{messages.adminUsers.notFound}</Alert>;
@@ -39,7 +46,7 @@ export function AdminUserPage() {
       </Alert>
     );
   }
-  return <UserDetail user={user.data} />;
+  return <UserDetail user={user.data} renderTeam={renderTeam} />;
 }
 
 type Pending =
@@ -50,7 +57,16 @@ type Pending =
   | { kind: 'role'; role: Role }
   | null;
 
-function UserDetail({ user }: { user: AdminUserDetail }) {
+type Tab = 'overview' | 'team';
+const tabItems = [
+  { value: 'overview', label: 'Overview' },
+  { value: 'team', label: 'Team' },
+] as const;
+
+function UserDetail({ user, renderTeam }: { user: AdminUserDetail; renderTeam?: RenderTeamTab }) {
+  const [params, setParams] = useSearchParams();
+  const hasTeamTab = renderTeam !== undefined && user.role === 'user';
+  const tab: Tab = hasTeamTab && params.get('tab') === 'team' ? 'team' : 'overview';
   const me = useAuthStore((s) => s.user);
   const isSelf = me?.id === user.id;
   const action = useUserAction();
@@ -191,48 +207,63 @@ function UserDetail({ user }: { user: AdminUserDetail }) {
         </div>
       </div>
 
-      <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Figure label="Link visits" value={user.visits} />
-        <Figure label="Referrals" value={user.referrals} />
-        <Figure label="Conversion" value={percent(user.conversion)} />
-        <Figure label="Approved merchants" value={user.approved} />
-      </div>
+      {hasTeamTab && (
+        <Tabs
+          items={tabItems}
+          value={tab}
+          onChange={(next) => setParams(next === 'overview' ? {} : { tab: next }, { replace: true })}
+          label="User sections"
+          className="mb-6"
+        />
+      )}
+      {tab === 'team' && renderTeam ? (
+        renderTeam(user)
+      ) : (
+        <>
+          <div className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
+            <Figure label="Link visits" value={user.visits} />
+            <Figure label="Referrals" value={user.referrals} />
+            <Figure label="Conversion" value={percent(user.conversion)} />
+            <Figure label="Approved merchants" value={user.approved} />
+          </div>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="space-y-6">
-          <ProfileForm user={user} />
-          <RecentReferrals referrals={user.recent_referrals} />
-        </div>
-        <div className="space-y-6">
-          <Card className="p-5">
-            <h2 className="text-base font-semibold text-slate-900">Referral link</h2>
-            <p className="mt-1 text-xs text-slate-500">Never changes: it is printed and shared.</p>
-            <a
-              href={referralLink}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="mt-2 inline-flex items-center gap-1 text-sm break-all text-brand-700 hover:underline"
-            >
-              {referralLink}
-              <ExternalLinkIcon className="size-3.5 shrink-0" />
-            </a>
-            {!isSelf && (
-              <div className="mt-5 border-t border-slate-200 pt-4">
-                <SelectField
-                  label="Role"
-                  options={[
-                    { value: 'user', label: 'Partner' },
-                    { value: 'admin', label: 'Admin' },
-                  ]}
-                  value={user.role}
-                  onChange={(event) => setPending({ kind: 'role', role: event.target.value as Role })}
-                />
-              </div>
-            )}
-          </Card>
-          <UserAuditTrail audit={user.audit} />
-        </div>
-      </div>
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+            <div className="space-y-6">
+              <ProfileForm user={user} />
+              <RecentReferrals referrals={user.recent_referrals} />
+            </div>
+            <div className="space-y-6">
+              <Card className="p-5">
+                <h2 className="text-base font-semibold text-slate-900">Referral link</h2>
+                <p className="mt-1 text-xs text-slate-500">Never changes: it is printed and shared.</p>
+                <a
+                  href={referralLink}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="mt-2 inline-flex items-center gap-1 text-sm break-all text-brand-700 hover:underline"
+                >
+                  {referralLink}
+                  <ExternalLinkIcon className="size-3.5 shrink-0" />
+                </a>
+                {!isSelf && (
+                  <div className="mt-5 border-t border-slate-200 pt-4">
+                    <SelectField
+                      label="Role"
+                      options={[
+                        { value: 'user', label: 'Partner' },
+                        { value: 'admin', label: 'Admin' },
+                      ]}
+                      value={user.role}
+                      onChange={(event) => setPending({ kind: 'role', role: event.target.value as Role })}
+                    />
+                  </div>
+                )}
+              </Card>
+              <UserAuditTrail audit={user.audit} />
+            </div>
+          </div>
+        </>
+      )}
 
       <ConfirmDialog
         open={pending?.kind === 'confirm'}
