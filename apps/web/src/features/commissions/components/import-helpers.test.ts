@@ -61,8 +61,12 @@ describe('plan form', () => {
       clawback_days: '365',
       residual_share: '12.5',
       min_payout: '25.00',
+      override_levels: [{ rate: '10', end_month: '', rate_after: '' }],
+      override_basis: 'share_of_net',
+      override_funding: 'house',
     });
-    const base = { ...defaultCommissionPlan, override_levels: [{ rate_bps: 1_000, end_month: null, rate_after_bps: null }] };
+    // The base keeps what the form does not show (the negative-net rule).
+    const base = { ...defaultCommissionPlan, negative_net: 'floor_zero' as const };
     const plan = formToPlan(values, base);
     expect(plan).toEqual({
       ...base,
@@ -71,6 +75,7 @@ describe('plan form', () => {
       clawback_days: 365,
       residual_share_bps: 1250,
       min_payout_cents: 2500,
+      override_levels: [{ rate_bps: 1_000, end_month: null, rate_after_bps: null }],
     });
     expect(planToForm(plan)).toEqual({
       bonus: '1250.50',
@@ -78,6 +83,9 @@ describe('plan form', () => {
       clawback_days: '365',
       residual_share: '12.5',
       min_payout: '25.00',
+      override_levels: [{ rate: '10', end_month: '', rate_after: '' }],
+      override_basis: 'share_of_net',
+      override_funding: 'house',
     });
   });
 
@@ -88,6 +96,9 @@ describe('plan form', () => {
       clawback_days: '1.5',
       residual_share: '100.01',
       min_payout: '0',
+      override_levels: [],
+      override_basis: 'share_of_net',
+      override_funding: 'house',
     });
     expect(result.success).toBe(false);
     const fields = new Set(result.error?.issues.map((issue) => issue.path[0]));
