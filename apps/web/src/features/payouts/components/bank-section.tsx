@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { achBankInput, payoutMessages as m, type PayoutDetails } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
@@ -9,8 +8,8 @@ import { SelectField } from '@/components/ui/select';
 import { getServerMessage } from '@/lib/api/errors';
 import { useZodForm } from '@/lib/forms/use-zod-form';
 import { useSavePayoutDetails } from '../api/save-payout-details';
-import { reviewLabels, reviewTones } from './review-status';
 import { setPartErrors } from './server-field-errors';
+import { PayoutPartHeader } from './payout-part-header';
 
 /** Where payouts go: an ACH bank account (masked once saved), or "paid outside the portal" when allowed. */
 export function BankSection({ details }: { details: PayoutDetails }) {
@@ -25,24 +24,15 @@ export function BankSection({ details }: { details: PayoutDetails }) {
   };
   return (
     <Card className="p-5 sm:p-6" aria-labelledby="bank-title">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex items-center gap-2">
-          <h2 id="bank-title" className="text-base font-semibold text-slate-900">
-            Bank account
-          </h2>
-          {bank && <Badge tone={reviewTones[bank.status]}>{reviewLabels[bank.status]}</Badge>}
-        </div>
-        {bank && !editing && (
-          <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
-            Change bank account
-          </Button>
-        )}
-      </div>
-      {saved && !editing && (
-        <Alert tone="success" className="mt-4">
-          {m.saved}
-        </Alert>
-      )}
+      <PayoutPartHeader
+        titleId="bank-title"
+        title="Bank account"
+        status={bank?.status}
+        editLabel="Change bank account"
+        editing={editing}
+        saved={saved}
+        onEdit={() => setEditing(true)}
+      />
       {bank?.status === 'rejected' && bank.reject_reason && (
         <Alert tone="error" className="mt-4">
           {m.reasonBankRejected(bank.reject_reason)}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { entityTypeLabels, entityTypes, payoutMessages as m, w8Input, w9Input, type PayoutDetails } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
@@ -10,7 +9,7 @@ import { getServerMessage } from '@/lib/api/errors';
 import { useZodForm } from '@/lib/forms/use-zod-form';
 import { useSavePayoutDetails } from '../api/save-payout-details';
 import { setPartErrors } from './server-field-errors';
-import { reviewTones, reviewLabels } from './review-status';
+import { PayoutPartHeader } from './payout-part-header';
 
 const entityOptions = entityTypes.map((value) => ({ value, label: entityTypeLabels[value] }));
 const certifyText =
@@ -28,24 +27,15 @@ export function TaxFormSection({ details }: { details: PayoutDetails }) {
   };
   return (
     <Card className="p-5 sm:p-6" aria-labelledby="tax-form-title">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="flex items-center gap-2">
-          <h2 id="tax-form-title" className="text-base font-semibold text-slate-900">
-            Tax form
-          </h2>
-          {form && <Badge tone={reviewTones[form.status]}>{reviewLabels[form.status]}</Badge>}
-        </div>
-        {form && !editing && (
-          <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
-            Replace tax form
-          </Button>
-        )}
-      </div>
-      {saved && !editing && (
-        <Alert tone="success" className="mt-4">
-          {m.saved}
-        </Alert>
-      )}
+      <PayoutPartHeader
+        titleId="tax-form-title"
+        title="Tax form"
+        status={form?.status}
+        editLabel="Replace tax form"
+        editing={editing}
+        saved={saved}
+        onEdit={() => setEditing(true)}
+      />
       {form?.reject_reason && form.status === 'rejected' && (
         <Alert tone="error" className="mt-4">
           {m.reasonTaxRejected(form.reject_reason)}
