@@ -91,6 +91,20 @@ export async function expectPage(page: Page, path: RegExp, heading: string | Reg
   await expect(page).toHaveURL(path);
 }
 
+/** The phone width every screen must fit (spec: mobile layout); a flow runs once at desktop width. */
+export const PHONE = { width: 390, height: 844 } as const;
+
+/**
+ * A screen's phone-width check, for flows a test walks once at desktop width: the page opens at 390 px,
+ * shows its heading, and nothing on it is wider than the screen (no sideways scrolling).
+ */
+export async function expectFitsPhone(page: Page, path: string, heading: string | RegExp): Promise<void> {
+  await page.setViewportSize(PHONE);
+  await page.goto(path);
+  await expect(pageHeading(page, heading)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+}
+
 /** Deletes every admin setting, so the page, the nav and the landing page show the defaults. */
 export async function clearSettings(request: APIRequestContext): Promise<void> {
   const headers = { Authorization: `Bearer ${await loginApi(request, ADMIN.email, ADMIN.password)}` };
