@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import {
   describeReturnCode,
+  isPayoutReady,
   last4,
   maskAccount,
   maskTin,
@@ -105,9 +106,7 @@ export function toBankAccount(p: ProfileRow): BankAccount | null {
 
 /** Ready: an approved tax form (a W-8 still valid) and an approved way to be paid. */
 export function isReady(p: ProfileRow | undefined, today: string): boolean {
-  return (
-    !!p && p.taxStatus === 'approved' && p.bankStatus === 'approved' && !(p.taxForm?.expires_on && p.taxForm.expires_on < today)
-  );
+  return isPayoutReady(p && { ...p, taxExpiresOn: p.taxForm?.expires_on }, today);
 }
 
 function readinessOf(p: ProfileRow | undefined, today: string): Pick<Readiness, 'state' | 'message'> {

@@ -563,6 +563,49 @@ describe('batches, NACHA, sent, returns', () => {
   });
 });
 
+describe('held statements', () => {
+  it('marks a not-Ready partner’s published statement held, with the reason, for the admin and the partner (JSON, CSV, PDF)', async () => {
+    const hal = await newPartner('Hal Held');
+    const s = await publishedStatement(db, hal.partner.id, '2025-04', 12_300);
+    const admin = await call('GET', `/admin/statements?partner_id=${hal.partner.id}`, adminAuth);
+    expect(admin.json().data.items).toEqual([expect.objectContaining({ id: s.id, held: m.heldNotReady })]);
+    const adminDetail = await call('GET', `/admin/statements/${s.id}`, adminAuth);
+    expect(adminDetail.json().data.statement.held).toBe(m.heldNotReady);
+    const mine = await call('GET', '/commissions/statements', hal.auth);
+    expect(mine.json().data.items).toEqual([expect.objectContaining({ id: s.id, held: m.heldLines })]);
+    const csv = await call('GET', `/commissions/statements/${s.id}.csv`, hal.auth);
+    const rows = parse(csv.body.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => [r.Section, r.Status])).toEqual([
+      ['Adjustment', `${m.heldLabel}: ${m.heldLines}`],
+      ['Total', `${m.heldLabel}: ${m.heldLines}`],
+    ]);
+    const pdf = await call('GET', `/commissions/statements/${s.id}.pdf`, hal.auth);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+
+    // Ready now: nothing holds it, and it rolls into the next batch.
+    await call('PUT', '/users/payout-details', hal.auth, { tax_form: w9({ legal_name: 'Hal Held', signature: 'Hal Held' }) });
+    await call('PUT', '/users/payout-details', hal.auth, { bank: ach({ holder_name: 'Hal Held' }) });
+    expect((await call('GET', `/commissions/statements/${s.id}`, hal.auth)).json().data.statement.held).toBe(m.heldLines);
+    await approveOpenReviews(hal.partner.id);
+    const after = await call('GET', `/commissions/statements/${s.id}`, hal.auth);
+    expect(after.json().data.statement.held).toBeNull();
+    const csvAfter = await call('GET', `/admin/statements/${s.id}.csv`, adminAuth);
+    expect(csvAfter.body).not.toContain(m.heldLabel);
+  });
+
+  it('marks the statement held once while a bank change holds the payout', async () => {
+    const bo = await readyPartner('Bo Bank');
+    const s = await publishedStatement(db, bo.partner.id, '2025-05', 20_000);
+    expect((await call('GET', `/admin/statements/${s.id}`, adminAuth)).json().data.statement.held).toBeNull();
+    await db.update(payoutProfiles).set({ payoutHoldSince: new Date() }).where(eq(payoutProfiles.partnerId, bo.partner.id));
+    expect((await call('GET', `/admin/statements/${s.id}`, adminAuth)).json().data.statement.held).toBe(m.heldPayoutHold);
+    expect((await call('GET', `/commissions/statements/${s.id}`, bo.auth)).json().data.statement.held).toBe(
+      m.heldLinesPayoutHold,
+    );
+  });
+});
+
 describe('1099-NEC', () => {
   it('lists US payees at or above the year’s threshold: $1,999.99 out, $2,000.00 in; the CSV carries the TIN', async () => {
     const under = await readyPartner('Una Under', { tin: '111-22-3333' });
