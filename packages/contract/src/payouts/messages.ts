@@ -44,7 +44,6 @@ export const payoutMessages = {
   holdBankChanged: (day: string) =>
     `Your bank account changed on ${day}, shortly before a payout: your next payout is held once for your protection.`,
   heldLines: 'Held until your payout details are ready',
-  heldLinesPayoutHold: 'Held once: your bank account changed shortly before a payout',
   heldLabel: 'Held',
   nameMismatch: 'The account holder does not match the name or business name on the tax form',
   // review

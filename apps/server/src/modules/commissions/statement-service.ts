@@ -59,19 +59,14 @@ function toSummary(row: { statement: StatementRow; partnerName: string; partnerE
   };
 }
 
-/** Who reads a statement: the hold's reason is worded for them. */
-type Audience = 'admin' | 'partner';
-
-const holdReasons = {
-  admin: { not_ready: payoutMessages.heldNotReady, payout_hold: payoutMessages.heldPayoutHold },
-  partner: { not_ready: payoutMessages.heldLines, payout_hold: payoutMessages.heldLinesPayoutHold },
-} as const;
+const holdReasons = { not_ready: payoutMessages.heldNotReady, payout_hold: payoutMessages.heldPayoutHold } as const;
 
 /**
  * Issue 22: marks the published statements whose partner is not Ready (or on a payout hold) as held,
- * with the reason; they roll forward into the next payout batch once the hold ends.
+ * with the reason (the same words for both sides, so their copies of a statement stay the same bytes);
+ * they roll forward into the next payout batch once the hold ends.
  */
-async function markHolds(db: DbExecutor, items: StatementSummary[], audience: Audience, now = new Date()) {
+async function markHolds(db: DbExecutor, items: StatementSummary[], now = new Date()) {
   const partnerIds = [...new Set(items.filter((s) => s.status === 'published').map((s) => s.partner_id))];
   if (!partnerIds.length) return items;
   const profiles = new Map<number, typeof payoutProfiles.$inferSelect>();
@@ -86,7 +81,7 @@ async function markHolds(db: DbExecutor, items: StatementSummary[], audience: Au
     if (s.status !== 'published') continue;
     const p = profiles.get(s.partner_id);
     const kind = payoutHoldOf(p && { ...p, taxExpiresOn: p.taxForm?.expires_on }, today);
-    s.held = kind ? holdReasons[audience][kind] : null;
+    s.held = kind ? holdReasons[kind] : null;
   }
   return items;
 }
@@ -287,7 +282,7 @@ export async function listAdminStatements(
     .where(where)
     .orderBy(desc(statements.month), asc(users.fullName))
     .limit(5_000);
-  const items = await markHolds(db, rows.map(toSummary), 'admin');
+  const items = await markHolds(db, rows.map(toSummary));
   return { items, totals: sumTotals(items), rolled_over: query.month ? await rolledOver(db, query.month) : [] };
 }
 
@@ -299,7 +294,7 @@ export async function listPartnerStatements(db: DbExecutor, partnerId: number): 
     .innerJoin(users, eq(users.id, statements.partnerId))
     .where(and(eq(statements.partnerId, partnerId), inArray(statements.status, ['published', 'paid'])))
     .orderBy(desc(statements.month));
-  return markHolds(db, rows.map(toSummary), 'partner');
+  return markHolds(db, rows.map(toSummary));
 }
 
 /**
@@ -320,7 +315,7 @@ export async function getStatementDetail(db: DbExecutor, id: string, partnerId?:
       ),
     );
   if (!row) throw notFound(m.statementNotFound);
-  const statement = (await markHolds(db, [toSummary(row)], partnerId === undefined ? 'admin' : 'partner'))[0]!;
+  const statement = (await markHolds(db, [toSummary(row)]))[0]!;
   const lines = await db
     .select({
       line: commissionLines,

@@ -4,12 +4,16 @@ import { eq } from 'drizzle-orm';
 import { describeReturnCode, formatCents, payoutMessages as m } from '@portal/contract';
 import { payouts, users } from '../../db/schema';
 import { composeMail } from '../../lib/mail-layout';
-import type { OutboxHandler } from '../../lib/outbox';
+import { enqueue, type OutboxHandler } from '../../lib/outbox';
 import { getCurrency } from '../commissions';
 import { getBrandName } from '../settings';
 import { getPayoutDetails, getReadiness, payoutMailActions } from './details-service';
+import { PAYOUT_SWEEP, currentSweepSlot, reminderSweepHandler, sweepEntry } from './reminder-sweep';
 
-/** The payout mails, sent by the outbox worker; each reads the current state and skips what no longer applies. */
+/**
+ * The payout mails, sent by the outbox worker; each reads the current state and skips what no longer
+ * applies. And the hourly sweep that reminds partners whose earnings are held.
+ */
 export const payoutsPlugin: FastifyPluginAsync = async (app) => {
   const settingsLink = `${app.config.publicUrl}/settings?tab=payouts`;
   const mailHandler = (
@@ -82,4 +86,11 @@ export const payoutsPlugin: FastifyPluginAsync = async (app) => {
       return { subject: m.reminderSubject, body: m.reminderBody(formatCents(readiness.held_cents, currency)) };
     }),
   );
+  // The hourly sweep that reminds held partners (day 0, 7 and 30); each run schedules the next.
+  app.outbox.register(PAYOUT_SWEEP, reminderSweepHandler());
+  if (app.config.WORKER !== 'off') {
+    app.addHook('onReady', async () => {
+      await enqueue(app.db, sweepEntry(currentSweepSlot()));
+    });
+  }
 };

@@ -9,7 +9,9 @@ import { parse } from 'csv-parse/sync';
 import { payoutMessages as m, validRoutingNumber } from '@portal/contract';
 import { buildApp, type App } from '../../app';
 import { loadConfig } from '../../config';
-import { auditLog, commissionLines, outbox, payoutProfiles, payouts, statements } from '../../db/schema';
+import { auditLog, commissionLines, outbox, payoutProfiles, payoutReminders, payouts, statements } from '../../db/schema';
+import { createOutboxProcessor } from '../../lib/outbox';
+import { runReminderSweep } from './reminder-sweep';
 import type { Database } from '../../db';
 import { totpCodeAt } from '../../lib/totp';
 import { createCapturingMailer, openTestDatabase, type CapturingMailer } from '../../../test/context';
@@ -371,11 +373,6 @@ describe('batches, NACHA, sent, returns', () => {
     );
     const wally = await call('GET', '/users/payout-details', waiting.auth);
     expect(wally.json().data.readiness).toMatchObject({ state: 'not_started', held_cents: 9_900 });
-    const reminders = await db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.action, 'mail.payout_reminder'), eq(outbox.subjectId, String(waiting.partner.id))));
-    expect(reminders).toHaveLength(3);
 
     const nacha = await app.inject({
       method: 'GET',
@@ -572,12 +569,12 @@ describe('held statements', () => {
     const adminDetail = await call('GET', `/admin/statements/${s.id}`, adminAuth);
     expect(adminDetail.json().data.statement.held).toBe(m.heldNotReady);
     const mine = await call('GET', '/commissions/statements', hal.auth);
-    expect(mine.json().data.items).toEqual([expect.objectContaining({ id: s.id, held: m.heldLines })]);
+    expect(mine.json().data.items).toEqual([expect.objectContaining({ id: s.id, held: m.heldNotReady })]);
     const csv = await call('GET', `/commissions/statements/${s.id}.csv`, hal.auth);
     const rows = parse(csv.body.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
     expect(rows.map((r) => [r.Section, r.Status])).toEqual([
-      ['Adjustment', `${m.heldLabel}: ${m.heldLines}`],
-      ['Total', `${m.heldLabel}: ${m.heldLines}`],
+      ['Adjustment', `${m.heldLabel}: ${m.heldNotReady}`],
+      ['Total', `${m.heldLabel}: ${m.heldNotReady}`],
     ]);
     const pdf = await call('GET', `/commissions/statements/${s.id}.pdf`, hal.auth);
     expect(pdf.statusCode).toBe(200);
@@ -586,7 +583,7 @@ describe('held statements', () => {
     // Ready now: nothing holds it, and it rolls into the next batch.
     await call('PUT', '/users/payout-details', hal.auth, { tax_form: w9({ legal_name: 'Hal Held', signature: 'Hal Held' }) });
     await call('PUT', '/users/payout-details', hal.auth, { bank: ach({ holder_name: 'Hal Held' }) });
-    expect((await call('GET', `/commissions/statements/${s.id}`, hal.auth)).json().data.statement.held).toBe(m.heldLines);
+    expect((await call('GET', `/commissions/statements/${s.id}`, hal.auth)).json().data.statement.held).toBe(m.heldNotReady);
     await approveOpenReviews(hal.partner.id);
     const after = await call('GET', `/commissions/statements/${s.id}`, hal.auth);
     expect(after.json().data.statement.held).toBeNull();
@@ -600,9 +597,64 @@ describe('held statements', () => {
     expect((await call('GET', `/admin/statements/${s.id}`, adminAuth)).json().data.statement.held).toBeNull();
     await db.update(payoutProfiles).set({ payoutHoldSince: new Date() }).where(eq(payoutProfiles.partnerId, bo.partner.id));
     expect((await call('GET', `/admin/statements/${s.id}`, adminAuth)).json().data.statement.held).toBe(m.heldPayoutHold);
-    expect((await call('GET', `/commissions/statements/${s.id}`, bo.auth)).json().data.statement.held).toBe(
-      m.heldLinesPayoutHold,
-    );
+    expect((await call('GET', `/commissions/statements/${s.id}`, bo.auth)).json().data.statement.held).toBe(m.heldPayoutHold);
+  });
+});
+
+describe('reminders of a held partner (the hourly sweep)', () => {
+  const T0 = Date.parse('2024-03-01T12:00:00Z');
+  const at = (days: number, hours = 0) => new Date(T0 + days * 86_400_000 + hours * 3_600_000);
+  const remindersOf = async (partnerId: number) =>
+    (
+      await db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.action, 'mail.payout_reminder'), eq(outbox.subjectId, String(partnerId))))
+    ).map((r) => (r.payload as { day: number }).day);
+
+  it('reminds on day 0, 7 and 30 of the hold, each exactly once; a late first sweep sends only the latest day', async () => {
+    const rita = await newPartner('Rita Remind');
+    const lara = await newPartner('Lara Late');
+    const ready = await readyPartner('Rob Ready');
+    const publishOnDay0 = async (partnerId: number) => {
+      const s = await publishedStatement(db, partnerId, '2024-02', 5_000);
+      await db
+        .update(statements)
+        .set({ publishedAt: at(0) })
+        .where(eq(statements.id, s.id));
+    };
+    await publishOnDay0(rita.partner.id);
+    await publishOnDay0(ready.partner.id);
+    await runReminderSweep(db, at(0, -1));
+    expect(await remindersOf(rita.partner.id)).toEqual([]);
+    await runReminderSweep(db, at(0, 1));
+    await runReminderSweep(db, at(0, 2));
+    expect(await remindersOf(rita.partner.id)).toEqual([0]);
+    await createOutboxProcessor(db, { handlers: app.outbox.handlers, log: app.log }).processDue();
+    expect(
+      mailer.sent.filter((mail) => mail.subject === m.reminderSubject && JSON.stringify(mail.to).includes(rita.partner.email)),
+    ).toHaveLength(1);
+
+    await runReminderSweep(db, at(6, 23));
+    expect(await remindersOf(rita.partner.id)).toEqual([0]);
+    await runReminderSweep(db, at(7, 1));
+    await runReminderSweep(db, at(8));
+    expect(await remindersOf(rita.partner.id)).toEqual([0, 7]);
+    // Lara's statement dates from day 0, but the first sweep that sees it runs on day 10: day 7 only.
+    await publishOnDay0(lara.partner.id);
+    await runReminderSweep(db, at(10));
+    expect(await remindersOf(lara.partner.id)).toEqual([7]);
+    expect(
+      (await db.select().from(payoutReminders).where(eq(payoutReminders.partnerId, lara.partner.id))).map((r) => r.day).sort(),
+    ).toEqual([0, 7]);
+    await runReminderSweep(db, at(30, 1));
+    await runReminderSweep(db, at(45));
+    expect(await remindersOf(rita.partner.id)).toEqual([0, 7, 30]);
+    const stored = await db.select().from(payoutReminders).where(eq(payoutReminders.partnerId, rita.partner.id));
+    expect(stored.map((r) => r.day).sort((a, b) => a - b)).toEqual([0, 7, 30]);
+
+    expect(await remindersOf(lara.partner.id)).toEqual([7, 30]);
+    expect(await remindersOf(ready.partner.id)).toEqual([]);
   });
 });
 
