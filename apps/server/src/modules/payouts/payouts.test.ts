@@ -659,6 +659,56 @@ describe('reminders of a held partner (the hourly sweep)', () => {
 });
 
 describe('1099-NEC', () => {
+  it('keeps an editable threshold table: the law’s years, a later year set by an admin, tested at $2,000 for 2027', async () => {
+    const list = await call('GET', '/admin/tax/thresholds', adminAuth);
+    expect(list.statusCode).toBe(200);
+    const byYear = (items: { year: number }[], year: number) => items.find((i) => i.year === year);
+    expect(byYear(list.json().data.items, 2025)).toEqual({ year: 2025, threshold_cents: 60_000, source: 'law' });
+    expect(byYear(list.json().data.items, 2026)).toEqual({ year: 2026, threshold_cents: 200_000, source: 'law' });
+
+    for (const [body, field, message] of [
+      [{ year: 2019, threshold_cents: 200_000 }, 'year', m.thresholdYearInvalid],
+      [{ year: 2101, threshold_cents: 200_000 }, 'year', m.thresholdYearInvalid],
+      [{ year: 2027.5, threshold_cents: 200_000 }, 'year', m.thresholdYearInvalid],
+      [{ year: 2027, threshold_cents: 0 }, 'threshold_cents', m.thresholdAmountInvalid],
+      [{ year: 2027, threshold_cents: -100 }, 'threshold_cents', m.thresholdAmountInvalid],
+      [{ year: 2027, threshold_cents: '2000' }, 'threshold_cents', m.thresholdAmountInvalid],
+    ] as const) {
+      const bad = await call('PUT', '/admin/tax/thresholds', adminAuth, body);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+      expect(bad.json().errors[field]).toBe(message);
+    }
+    const set = await call('PUT', '/admin/tax/thresholds', adminAuth, { year: 2027, threshold_cents: 200_000 });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().message).toBe(m.thresholdSaved(2027));
+    expect(byYear(set.json().data.items, 2027)).toEqual({ year: 2027, threshold_cents: 200_000, source: 'program' });
+    const later = await call('PUT', '/admin/tax/thresholds', adminAuth, { year: 2090, threshold_cents: 250_000 });
+    expect(byYear(later.json().data.items, 2090)).toEqual({ year: 2090, threshold_cents: 250_000, source: 'program' });
+
+    const out = await readyPartner('Olive Out', { tin: '444-55-6666' });
+    const inn = await readyPartner('Ian In', { tin: '555-66-7777' });
+    await paidStatement(db, out.partner.id, '2027-01', 199_999, '2027-02-10');
+    await paidStatement(db, inn.partner.id, '2027-01', 200_000, '2027-02-10');
+    const y2027 = await call('GET', '/admin/tax/1099?year=2027', adminAuth);
+    expect(y2027.json().data.threshold_cents).toBe(200_000);
+    expect(y2027.json().data.items.map((i: { partner_id: number }) => i.partner_id)).toEqual([inn.partner.id]);
+    // A cent lower and Olive is a payee too.
+    await call('PUT', '/admin/tax/thresholds', adminAuth, { year: 2027, threshold_cents: 199_999 });
+    const lowered = await call('GET', '/admin/tax/1099?year=2027', adminAuth);
+    expect(
+      lowered
+        .json()
+        .data.items.map((i: { partner_id: number }) => i.partner_id)
+        .sort(),
+    ).toEqual([out.partner.id, inn.partner.id].sort());
+    const audits = await db.select().from(auditLog).where(eq(auditLog.action, 'tax.threshold'));
+    expect(audits.at(-1)).toMatchObject({
+      targetId: '2027',
+      before: { threshold_cents: 200_000 },
+      after: { threshold_cents: 199_999 },
+    });
+  });
+
   it('lists US payees at or above the year’s threshold: $1,999.99 out, $2,000.00 in; the CSV carries the TIN', async () => {
     const under = await readyPartner('Una Under', { tin: '111-22-3333' });
     const at = await readyPartner('Abe At', { tin: '222-33-4444' });
