@@ -20,7 +20,7 @@ export const payoutsPlugin: FastifyPluginAsync = async (app) => {
     build: (
       payload: Record<string, unknown>,
       ctx: { currency: string; db: DbExecutor },
-    ) => Promise<{ subject: string; body: string } | null>,
+    ) => Promise<{ subject: string; body: string; alsoTo?: string[] } | null>,
   ): OutboxHandler => ({
     async handle(entry, { db }) {
       const payload = entry.payload as Record<string, unknown>;
@@ -31,20 +31,28 @@ export const payoutsPlugin: FastifyPluginAsync = async (app) => {
       if (!user || user.status !== 'active') return;
       const content = await build(payload, { currency: await getCurrency(db), db });
       if (!content) return;
-      await app.mailer.send(
-        await composeMail({
-          to: { email: user.email, fullName: user.name },
-          subject: content.subject,
-          brand: await getBrandName(db),
-          blocks: [content.body, { label: 'Open payout settings', href: settingsLink }],
-        }),
-      );
+      const brand = await getBrandName(db);
+      const recipients = [user.email, ...(content.alsoTo ?? []).filter((e) => e.toLowerCase() !== user.email.toLowerCase())];
+      for (const email of recipients) {
+        await app.mailer.send(
+          await composeMail({
+            to: { email, fullName: user.name },
+            subject: content.subject,
+            brand,
+            blocks: [content.body, { label: 'Open payout settings', href: settingsLink }],
+          }),
+        );
+      }
     },
   });
 
   app.outbox.register(
     payoutMailActions.bankChanged,
-    mailHandler(async (p) => ({ subject: m.bankChangedSubject, body: m.bankChangedBody(String(p.last4 ?? '')) })),
+    mailHandler(async (p) => ({
+      subject: m.bankChangedSubject,
+      body: m.bankChangedBody(String(p.last4 ?? '')),
+      alsoTo: Array.isArray(p.previousEmails) ? p.previousEmails.filter((e): e is string => typeof e === 'string') : [],
+    })),
   );
   app.outbox.register(
     payoutMailActions.reviewRejected,

@@ -74,7 +74,7 @@ const answers: string[] = [];
 let admin: Awaited<ReturnType<typeof createAdmin>>;
 let adminAuth: Record<string, string>;
 
-async function call(method: 'GET' | 'PUT' | 'POST', url: string, auth: Record<string, string>, payload?: unknown) {
+async function call(method: 'GET' | 'PUT' | 'POST' | 'PATCH', url: string, auth: Record<string, string>, payload?: unknown) {
   const res = await app.inject({ method, url: `${api}${url}`, headers: auth, payload: payload as object });
   answers.push(res.body);
   return res;
@@ -512,6 +512,10 @@ describe('batches, NACHA, sent, returns', () => {
     await publishedStatement(db, steady.partner.id, '2026-09', 10_000);
     const draft = await call('POST', '/admin/payouts/batches', adminAuth, { month: '2026-09', effective_date: inDays(5) });
     expect(draft.json().data.payouts.find((p: { partner_id: number }) => p.partner_id === sam.partner.id).status).toBe('pending');
+    // The sign-in email was changed a few days ago (by an admin, as only admins can): the old address hears of the bank change too.
+    const oldEmail = sam.partner.email;
+    const moved = await call('PATCH', `/admin/users/${sam.partner.id}`, adminAuth, { email: 'sam.switch.new@example.com' });
+    expect(moved.statusCode, moved.body).toBe(200);
     await call('PUT', '/users/payout-details', sam.auth, {
       bank: ach({ holder_name: 'Sam Switch', account_number: '77778888' }),
     });
@@ -523,6 +527,10 @@ describe('batches, NACHA, sent, returns', () => {
       .from(outbox)
       .where(and(eq(outbox.action, 'mail.payout_bank_changed'), eq(outbox.subjectId, String(sam.partner.id))));
     expect(mails).toHaveLength(1);
+    await createOutboxProcessor(db, { handlers: app.outbox.handlers, log: app.log }).processDue();
+    const told = mailer.sent.filter((mail) => mail.subject === m.bankChangedSubject).map((mail) => JSON.stringify(mail.to));
+    expect(told.filter((to) => to.includes('sam.switch.new@example.com'))).toHaveLength(1);
+    expect(told.filter((to) => to.includes(oldEmail))).toHaveLength(1);
     const detail = await call('GET', `/admin/payouts/batches/${draft.json().data.batch.id}`, adminAuth);
     expect(detail.json().data.payouts.find((p: { partner_id: number }) => p.partner_id === sam.partner.id).status).toBe(
       'canceled',
@@ -535,6 +543,32 @@ describe('batches, NACHA, sent, returns', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     const [profile] = await db.select().from(payoutProfiles).where(eq(payoutProfiles.partnerId, sam.partner.id));
     expect(profile!.payoutHoldSince).toBeNull();
+  });
+
+  it('marks a sent batch settled: its sent payouts become paid (a draft cannot be settled)', async () => {
+    const sue = await readyPartner('Sue Settle');
+    await publishedStatement(db, sue.partner.id, '2026-07', 45_600);
+    const created = await call('POST', '/admin/payouts/batches', adminAuth, { month: '2026-07', effective_date: inDays(2) });
+    const batchId = created.json().data.batch.id;
+    const early = await call('POST', `/admin/payouts/batches/${batchId}/settled`, adminAuth);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(m.batchNotSent);
+    expect((await call('POST', `/admin/payouts/batches/${batchId}/sent`, adminAuth)).statusCode).toBe(200);
+    const settled = await call('POST', `/admin/payouts/batches/${batchId}/settled`, adminAuth);
+    expect(settled.statusCode, settled.body).toBe(200);
+    const live = settled.json().data.payouts.filter((p: { status: string }) => p.status !== 'canceled');
+    expect(settled.json().message).toBe(m.batchSettled(live.length));
+    expect(live.find((p: { partner_id: number }) => p.partner_id === sue.partner.id).status).toBe('paid');
+    const [row] = await db
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.batchId, batchId), eq(payouts.partnerId, sue.partner.id)));
+    expect(row!.status).toBe('paid');
+    const audits = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'payout.status'), eq(auditLog.targetId, row!.id)));
+    expect(audits.map((a) => (a.after as { status: string }).status)).toEqual(['sent', 'paid']);
   });
 
   it('excludes and includes a partner in a draft batch, and refuses a past effective date', async () => {
