@@ -59,7 +59,7 @@ for (const viewport of viewports) {
   test.describe(`payouts (${viewport.name})`, () => {
     test.use({ viewport: viewport.size, acceptDownloads: true });
 
-    test('W-9 and bank, review, batch, NACHA, sent, return, and the retry; the partner sees each step', async ({
+    test('W-9 and bank, review, batch, NACHA, sent, settled, return, and the retry; the partner sees each step (held until Ready)', async ({
       page,
       browser,
       baseURL,

@@ -32,7 +32,10 @@ export async function thresholdFor(db: DbExecutor, year: number): Promise<number
   return (await programThreshold(db, year)) ?? default1099ThresholdCents(year);
 }
 
-/** GET /admin/tax/thresholds: each year from 2020 to five years ahead, and any later year the program set. */
+/**
+ * GET /admin/tax/thresholds: each year from 2024 (the last at $600 before the 2026 change) to three
+ * years ahead, and any other year (2020 to 2100) the program set.
+ */
 export async function listThresholds(db: DbExecutor, now = new Date()): Promise<TaxThreshold[]> {
   const set = new Map<number, number>();
   for (const [key, value] of await getSettingValuesByPrefix(db, settingKeys.thresholdPrefix)) {
@@ -40,7 +43,7 @@ export async function listThresholds(db: DbExecutor, now = new Date()): Promise<
     if (Number.isInteger(year) && /^\d+$/.test(value) && Number(value) > 0) set.set(year, Number(value));
   }
   const years = new Set<number>();
-  for (let year = 2020; year <= now.getUTCFullYear() + 5; year++) years.add(year);
+  for (let year = 2024; year <= now.getUTCFullYear() + 3; year++) years.add(year);
   for (const year of set.keys()) if (year >= 2020 && year <= 2100) years.add(year);
   return [...years]
     .sort((a, b) => a - b)
