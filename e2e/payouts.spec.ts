@@ -1,13 +1,11 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { formatCents } from '@portal/contract';
+import { formatCents, payoutMessages } from '@portal/contract';
 import { ADMIN } from './support/constants';
 import { expect, loginApi, pageHeading, registerPartner, signIn, test, type Account } from './support/fixtures';
 
-const viewports = [
-  { name: 'desktop', size: { width: 1280, height: 800 }, month: '2026-05' },
-  { name: 'phone', size: { width: 390, height: 844 }, month: '2026-06' },
-] as const;
+// The flow is walked once, at desktop width; the phone gets a short check of the Tax tab (issue 22).
+const viewports = [{ name: 'desktop', size: { width: 1280, height: 800 }, month: '2026-05' }] as const;
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -40,6 +38,7 @@ async function setUp(request: APIRequestContext, partner: Account, month: string
   const statement = (await list.json()).data.items[0];
   const published = await request.post('/api/v1/admin/statements/publish', { headers, data: { statement_ids: [statement.id] } });
   expect(published.status()).toBe(200);
+  return statement.id as string;
 }
 
 async function partnerPage(browser: Browser, baseURL: string, size: { width: number; height: number }, partner: Account) {
@@ -60,7 +59,7 @@ for (const viewport of viewports) {
   test.describe(`payouts (${viewport.name})`, () => {
     test.use({ viewport: viewport.size, acceptDownloads: true });
 
-    test('W-9 and bank, review, batch, NACHA, sent, return, and the retry; the partner sees each step', async ({
+    test('W-9 and bank, review, batch, NACHA, sent, settled, return, and the retry; the partner sees each step (held until Ready)', async ({
       page,
       browser,
       baseURL,
@@ -71,10 +70,16 @@ for (const viewport of viewports) {
       const name = `Jane ${viewport.name} Payee`;
       const partner = await registerPartner(request, { fullName: name });
       const amount = 123_456;
-      await setUp(request, partner, viewport.month, amount);
+      const statementId = await setUp(request, partner, viewport.month, amount);
 
       // The partner fills in the W-9 and the bank account.
       const p = await partnerPage(browser, baseURL!, viewport.size, partner);
+      // Not Ready yet: the statement says it is held, and why.
+      await p.goto(`/compensation/statements/${statementId}`);
+      const held = p.getByTestId('statement-held');
+      await expect(held).toContainText(payoutMessages.heldNotReady, { timeout: 30_000 });
+      await expect(held).toContainText(payoutMessages.heldLabel);
+      await p.goto('/settings?tab=payouts');
       await expect(p.getByText('Not started', { exact: true })).toBeVisible();
       const w9 = p.getByRole('form', { name: 'W-9' });
       await w9.getByLabel('Name (as shown on your income tax return)').fill(name);
@@ -140,6 +145,15 @@ for (const viewport of viewports) {
       await p.goto('/compensation');
       // A fresh page load: its chunks and three requests, slow on a loaded machine.
       await expect(p.getByTestId('last-payout')).toContainText(`${formatCents(amount)} · Sent`, { timeout: 30_000 });
+      await p.goto(`/compensation/statements/${statementId}`);
+      await expect(p.getByText('Paid', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+      await expect(p.getByTestId('statement-held')).toHaveCount(0);
+
+      // The bank settles the batch: the sent payouts are paid.
+      await page.getByRole('button', { name: 'Mark settled' }).click();
+      await expect(page.getByText(/^Batch settled: \d+ payouts? paid$/)).toBeVisible();
+      await expect(payoutRow).toContainText('Paid');
+      await expect(page.getByRole('button', { name: 'Mark settled' })).toHaveCount(0);
 
       // The bank returns it: R03.
       await payoutRow.getByRole('button', { name: 'Record return' }).click();
@@ -172,3 +186,80 @@ for (const viewport of viewports) {
     });
   });
 }
+
+/** A W-9 payee paid `cents` in `year` (statement marked paid through the API). */
+async function payee(request: APIRequestContext, fullName: string, year: number, cents: number) {
+  const headers = await adminHeaders(request);
+  const partner = await registerPartner(request, { fullName });
+  const w9 = await request.put('/api/v1/users/payout-details', {
+    headers: { Authorization: `Bearer ${partner.token}` },
+    data: {
+      tax_form: {
+        kind: 'w9',
+        legal_name: fullName,
+        business_name: null,
+        entity_type: 'individual',
+        address: { line1: '1 Main St', line2: null, city: 'Austin', state: 'TX', zip: '78701' },
+        tin_type: 'ssn',
+        tin: '123-45-6789',
+        certify: true,
+        signature: fullName,
+      },
+    },
+  });
+  expect(w9.status(), await w9.text()).toBe(200);
+  const month = `${year}-02`;
+  const line = await request.post('/api/v1/admin/commissions/lines', {
+    headers,
+    data: { partner_id: partner.user.id, month, amount_cents: cents, description: 'Residuals' },
+  });
+  expect(line.status(), await line.text()).toBeLessThan(300);
+  const list = await request.get(`/api/v1/admin/statements?month=${month}&partner_id=${partner.user.id}`, { headers });
+  const ids = [(await list.json()).data.items[0].id];
+  expect((await request.post('/api/v1/admin/statements/publish', { headers, data: { statement_ids: ids } })).status()).toBe(200);
+  const paid = await request.post('/api/v1/admin/statements/paid', {
+    headers,
+    data: { statement_ids: ids, paid_on: `${year}-03-10`, method: 'ach', reference: 'e2e' },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+}
+
+test.describe('1099-NEC thresholds', () => {
+  test('an admin sets a year’s threshold to $2,000: $1,999.99 out, $2,000.00 in', async ({ page, request }) => {
+    const tag = Math.random().toString(36).slice(2, 7);
+    await payee(request, `Otto Out ${tag}`, 2021, 199_999);
+    await payee(request, `Ina In ${tag}`, 2021, 200_000);
+    await signIn(page, ADMIN, '/admin/payouts?tab=tax');
+    await expect(pageHeading(page, 'Payouts')).toBeVisible();
+    const form = page.getByRole('form', { name: 'Set a year’s threshold' });
+    await form.getByLabel('Year').fill('2021');
+    await form.getByLabel('Threshold ($)').fill('0');
+    await form.getByRole('button', { name: 'Save threshold' }).click();
+    await expect(form.getByText(payoutMessages.thresholdAmountInvalid)).toBeVisible();
+    await form.getByLabel('Threshold ($)').fill('2000.00');
+    await form.getByRole('button', { name: 'Save threshold' }).click();
+    await expect(page.getByText(payoutMessages.thresholdSaved(2021))).toBeVisible();
+    const row = page.getByRole('table', { name: '1099-NEC thresholds by year' }).getByRole('row', { name: /2021/ });
+    await expect(row).toContainText('$2,000.00');
+    await expect(row).toContainText('Program');
+
+    await page.getByLabel('Tax year').selectOption('2021');
+    await expect(page.getByTestId('threshold')).toContainText('at least $2,000.00 in 2021');
+    const payees = page.getByRole('table', { name: '1099-NEC payees, 2021' });
+    await expect(payees.getByText(`Ina In ${tag}`)).toBeVisible();
+    await expect(payees.getByText(`Otto Out ${tag}`)).toHaveCount(0);
+  });
+});
+
+test.describe('payouts (phone)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the Tax tab and its threshold table fit a phone', async ({ page }) => {
+    await signIn(page, ADMIN, '/admin/payouts?tab=tax');
+    await expect(page.getByRole('heading', { name: 'Thresholds by year' })).toBeVisible({ timeout: 30_000 });
+    const save = page.getByRole('button', { name: 'Save threshold' });
+    await save.scrollIntoViewIfNeeded();
+    await expect(save).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});

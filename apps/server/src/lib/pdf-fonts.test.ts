@@ -64,6 +64,7 @@ describe('the statement PDF', () => {
       paid_on: null,
       paid_method: null,
       paid_reference: null,
+      held: null,
     },
     plan: defaultCommissionPlan,
     merchants: [

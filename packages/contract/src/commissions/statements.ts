@@ -32,6 +32,12 @@ export const statementSummarySchema = z.object({
   paid_on: z.string().nullable(),
   paid_method: z.enum(paymentMethods).nullable(),
   paid_reference: z.string().nullable(),
+  /**
+   * Issue 22: why this published statement is held (its partner's payout details are not Ready, or a
+   * bank change holds one payout), worded for the reader; null when nothing holds it. It rolls forward
+   * into the next batch once the hold ends.
+   */
+  held: z.string().nullable(),
 });
 export type StatementSummary = z.infer<typeof statementSummarySchema>;
 

@@ -7,3 +7,4 @@ export * from './messages';
 export * from './bank';
 export * from './tax';
 export * from './schemas';
+export * from './holds';

@@ -44,6 +44,7 @@ export const payoutMessages = {
   holdBankChanged: (day: string) =>
     `Your bank account changed on ${day}, shortly before a payout: your next payout is held once for your protection.`,
   heldLines: 'Held until your payout details are ready',
+  heldLabel: 'Held',
   nameMismatch: 'The account holder does not match the name or business name on the tax form',
   // review
   reviewNotFound: 'Review not found',
@@ -61,6 +62,7 @@ export const payoutMessages = {
   payoutNotFound: 'Payout not found',
   batchSent: 'This batch has already been sent',
   batchNotSent: 'This batch has not been sent yet',
+  batchSettled: (n: number) => `Batch settled: ${n} ${n === 1 ? 'payout' : 'payouts'} paid`,
   batchEmpty: 'This batch has no payouts to send',
   batchMarkedSent: (n: number) => `Batch marked sent: ${n} ${n === 1 ? 'payout' : 'payouts'}, statements marked paid`,
   originatorMissing:
@@ -94,4 +96,7 @@ export const payoutMessages = {
   form1099NotFound: 'No 1099-NEC for this year',
   form1099Corrected: 'Marked corrected: the export and the partner’s copy say CORRECTED',
   notAPayee: 'This partner is not a 1099-NEC payee for that year',
+  thresholdYearInvalid: 'Enter a year from 2020 to 2100',
+  thresholdAmountInvalid: 'Enter a positive amount, such as 2000.00',
+  thresholdSaved: (year: number) => `Threshold for ${year} saved`,
 } as const;

@@ -357,3 +357,26 @@ export const correct1099Request = z.object({
   reason: z.string({ error: m.reasonRequired }).trim().min(1, m.reasonRequired).max(500, m.reasonTooLong),
 });
 export type Correct1099Request = z.infer<typeof correct1099Request>;
+
+/** The 1099-NEC threshold of a year: the law's ($600 through 2025, $2,000 from 2026) or the program's. */
+export const taxThresholdSchema = z.object({
+  year: z.number(),
+  threshold_cents: z.number(),
+  /** `law` until an admin sets the year's amount (`program`). */
+  source: z.enum(['law', 'program']),
+});
+export type TaxThreshold = z.infer<typeof taxThresholdSchema>;
+export const taxThresholdsResponse = successEnvelope(z.object({ items: z.array(taxThresholdSchema) }));
+export const putTaxThresholdRequest = z.object({
+  year: z
+    .number({ error: m.thresholdYearInvalid })
+    .int(m.thresholdYearInvalid)
+    .min(2020, m.thresholdYearInvalid)
+    .max(2100, m.thresholdYearInvalid),
+  threshold_cents: z
+    .number({ error: m.thresholdAmountInvalid })
+    .int(m.thresholdAmountInvalid)
+    .positive(m.thresholdAmountInvalid)
+    .max(10_000_000_000, m.thresholdAmountInvalid),
+});
+export type PutTaxThresholdRequest = z.infer<typeof putTaxThresholdRequest>;

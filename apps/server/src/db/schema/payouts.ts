@@ -188,3 +188,21 @@ export const form1099Corrections = pgTable(
   },
   (t) => [primaryKey({ columns: [t.partnerId, t.year] })],
 );
+
+/**
+ * The reminders a held partner was sent (issue 22 §2: day 0, 7 and 30 of a hold), one row each, so
+ * the hourly sweep sends each exactly once. `heldSince` is when the hold began: the earliest
+ * publication of the partner's statements still waiting; a later hold starts the days again.
+ */
+export const payoutReminders = pgTable(
+  'payout_reminders',
+  {
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    heldSince: timestamp('held_since', { withTimezone: true }).notNull(),
+    day: integer('day').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.partnerId, t.heldSince, t.day] })],
+);

@@ -476,8 +476,9 @@ describe('statements', () => {
     const csv = await get(`/commissions/statements/${november.id}.csv`, danaToken);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
-    expect(csv.body).toContain('Adjustment,2026-10,,,,,,,Referral fee 2026-10,Approved,10.00');
-    expect(csv.body.trim().split('\r\n').at(-1)).toBe('Total,2026-11,,,0.00,,,,,Published,30.00');
+    // Dana has no payout details yet (issue 22): her approved lines are held, and say so.
+    expect(csv.body).toContain('Adjustment,2026-10,,,,,,,Referral fee 2026-10,Held: Payout details not ready,10.00');
+    expect(csv.body.trim().split('\r\n').at(-1)).toBe('Total,2026-11,,,0.00,,,,,Held: Payout details not ready,30.00');
     const first = await get(`/commissions/statements/${november.id}.pdf`, danaToken);
     const second = await get(`/admin/statements/${november.id}.pdf`);
     expect(first.statusCode).toBe(200);

@@ -4,10 +4,12 @@ import {
   lineStatusLabels,
   monthLabel,
   monthlyTotalsCsvColumns,
+  payoutMessages,
   statementCsvColumns,
   splitBasisLabels,
   statementStatusLabels,
   teamMessages,
+  type LineStatus,
   type MonthlyTotal,
   type StatementDetail,
 } from '@portal/contract';
@@ -21,8 +23,13 @@ export function centsText(cents: number): CsvNumber {
   return new CsvNumber(`${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`);
 }
 
+/** Issue 22: a held statement's lines say so, with the reason, where their status is printed. */
+const heldText = (reason: string) => `${payoutMessages.heldLabel}: ${reason}`;
+
 /** A statement as CSV: one row per line (residuals, bonuses, adjustments), then the total. */
 export function statementCsv(detail: StatementDetail): string {
+  const held = detail.statement.held;
+  const lineStatus = (status: LineStatus) => (held && status === 'approved' ? heldText(held) : lineStatusLabels[status]);
   let out = `\uFEFF${csvRow(statementCsvColumns)}`;
   for (const r of detail.merchants) {
     out += csvRow([
@@ -35,7 +42,7 @@ export function statementCsv(detail: StatementDetail): string {
       centsText(r.net_revenue_cents),
       formatBps(r.share_bps),
       '',
-      lineStatusLabels[r.status],
+      lineStatus(r.status),
       centsText(r.residual_cents),
     ]);
   }
@@ -50,7 +57,7 @@ export function statementCsv(detail: StatementDetail): string {
       '',
       '',
       b.description ?? b.reason ?? '',
-      lineStatusLabels[b.status],
+      lineStatus(b.status),
       centsText(b.amount_cents),
     ]);
   }
@@ -65,7 +72,7 @@ export function statementCsv(detail: StatementDetail): string {
       '',
       '',
       a.description,
-      lineStatusLabels[a.status],
+      lineStatus(a.status),
       centsText(a.amount_cents),
     ]);
   }
@@ -80,7 +87,7 @@ export function statementCsv(detail: StatementDetail): string {
       centsText(o.net_revenue_cents),
       formatBps(o.rate_bps),
       teamMessages.overrideDescription(o.member, o.mid_last4, splitBasisLabels[o.basis], o.rate_bps),
-      lineStatusLabels[o.status],
+      lineStatus(o.status),
       centsText(o.amount_cents),
     ]);
   }
@@ -94,7 +101,7 @@ export function statementCsv(detail: StatementDetail): string {
     '',
     '',
     '',
-    statementStatusLabels[detail.statement.status],
+    held ? heldText(held) : statementStatusLabels[detail.statement.status],
     centsText(detail.totals.total_cents),
   ]);
   return out;
@@ -167,6 +174,7 @@ export async function statementPdf(detail: StatementDetail, companyName: string)
     'regular',
     `Status: ${statementStatusLabels[s.status]}${s.paid_on ? `, paid on ${s.paid_on}` : ''}${s.paid_reference ? `, reference ${s.paid_reference}` : ''}`,
   );
+  if (s.held) writeText(doc.fillColor('#b45309'), 'bold', heldText(s.held)).fillColor('#111827');
   writeText(
     doc,
     'regular',
@@ -251,7 +259,7 @@ export async function statementPdf(detail: StatementDetail, companyName: string)
       b.business ? `${b.business}${b.mid_last4 ? ` (…${b.mid_last4})` : ''}` : '',
       b.approved_on ?? '',
       b.description ?? b.reason ?? (b.kind === 'clawback' ? 'Clawback' : ''),
-      lineStatusLabels[b.status],
+      s.held && b.status === 'approved' ? payoutMessages.heldLabel : lineStatusLabels[b.status],
       money(b.amount_cents),
     ]),
   );

@@ -4,6 +4,8 @@ import {
   commissionMessages as m,
   midLast4,
   monthOf,
+  payoutHoldOf,
+  payoutMessages,
   type AdminStatements,
   type CommissionSummary,
   type MarkPaidRequest,
@@ -13,7 +15,7 @@ import {
   type StatementTotals,
 } from '@portal/contract';
 import type { Database, DbExecutor } from '../../db';
-import { commissionLines, merchantAccounts, statements, users } from '../../db/schema';
+import { commissionLines, merchantAccounts, payoutProfiles, statements, users } from '../../db/schema';
 import { publishIntegrationEvent } from '../../lib/integration-events';
 import { recordAudit } from '../../lib/audit';
 import { notFound } from '../../lib/errors';
@@ -53,7 +55,35 @@ function toSummary(row: { statement: StatementRow; partnerName: string; partnerE
     paid_on: s.paidOn,
     paid_method: s.paidMethod,
     paid_reference: s.paidReference,
+    held: null,
   };
+}
+
+const holdReasons = { not_ready: payoutMessages.heldNotReady, payout_hold: payoutMessages.heldPayoutHold } as const;
+
+/**
+ * Issue 22: marks the published statements whose partner is not Ready (or on a payout hold) as held,
+ * with the reason (the same words for both sides, so their copies of a statement stay the same bytes);
+ * they roll forward into the next payout batch once the hold ends.
+ */
+async function markHolds(db: DbExecutor, items: StatementSummary[], now = new Date()) {
+  const partnerIds = [...new Set(items.filter((s) => s.status === 'published').map((s) => s.partner_id))];
+  if (!partnerIds.length) return items;
+  const profiles = new Map<number, typeof payoutProfiles.$inferSelect>();
+  for (let i = 0; i < partnerIds.length; i += 5_000) {
+    const chunk = partnerIds.slice(i, i + 5_000);
+    for (const p of await db.select().from(payoutProfiles).where(inArray(payoutProfiles.partnerId, chunk))) {
+      profiles.set(p.partnerId, p);
+    }
+  }
+  const today = now.toISOString().slice(0, 10);
+  for (const s of items) {
+    if (s.status !== 'published') continue;
+    const p = profiles.get(s.partner_id);
+    const kind = payoutHoldOf(p && { ...p, taxExpiresOn: p.taxForm?.expires_on }, today);
+    s.held = kind ? holdReasons[kind] : null;
+  }
+  return items;
 }
 
 /** Sums of a set of lines, by section; every total is a sum of stored line amounts. */
@@ -252,7 +282,7 @@ export async function listAdminStatements(
     .where(where)
     .orderBy(desc(statements.month), asc(users.fullName))
     .limit(5_000);
-  const items = rows.map(toSummary);
+  const items = await markHolds(db, rows.map(toSummary));
   return { items, totals: sumTotals(items), rolled_over: query.month ? await rolledOver(db, query.month) : [] };
 }
 
@@ -264,7 +294,7 @@ export async function listPartnerStatements(db: DbExecutor, partnerId: number): 
     .innerJoin(users, eq(users.id, statements.partnerId))
     .where(and(eq(statements.partnerId, partnerId), inArray(statements.status, ['published', 'paid'])))
     .orderBy(desc(statements.month));
-  return rows.map(toSummary);
+  return markHolds(db, rows.map(toSummary));
 }
 
 /**
@@ -285,7 +315,7 @@ export async function getStatementDetail(db: DbExecutor, id: string, partnerId?:
       ),
     );
   if (!row) throw notFound(m.statementNotFound);
-  const statement = toSummary(row);
+  const statement = (await markHolds(db, [toSummary(row)]))[0]!;
   const lines = await db
     .select({
       line: commissionLines,

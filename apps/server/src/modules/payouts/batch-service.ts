@@ -30,9 +30,6 @@ type PayoutRow = typeof payouts.$inferSelect;
 /** Return codes that say the account itself is wrong: the partner must change it before a retry. */
 const accountReturnCodes = new Set(['R02', 'R03', 'R04', 'R12', 'R13', 'R16', 'R17', 'R20']);
 
-/** Reminders for a partner whose earnings are held for missing details: day 0, 7 and 30. */
-const reminderDays = [0, 7, 30];
-
 interface Candidate {
   partnerId: number;
   partnerName: string;
@@ -136,7 +133,7 @@ export async function listBatches(db: DbExecutor): Promise<BatchSummary[]> {
 /**
  * POST /admin/payouts/batches: the month's payable partners, one payout each carrying their unpaid
  * published statements. A draft batch of the same month is rebuilt (partners an admin excluded
- * stay excluded). Partners held back get their day 0, 7 and 30 reminders.
+ * stay excluded). Partners held back are reminded by the hourly sweep (reminder-sweep.ts).
  */
 export async function createBatch(db: Database, input: CreateBatchRequest, actorId: number, now = new Date()): Promise<string> {
   const today = isoDay(now);
@@ -208,18 +205,6 @@ export async function createBatch(db: Database, input: CreateBatchRequest, actor
       );
       for (let k = 0; k < links.length; k += 5_000) await tx.insert(payoutStatements).values(links.slice(k, k + 5_000));
     }
-    const waiting = sorted.held.filter((h) => h.reason === m.heldNotReady);
-    const reminders = waiting.flatMap((h) =>
-      reminderDays.map((days) => ({
-        action: payoutMailActions.reminder,
-        subjectType: 'user',
-        subjectId: String(h.partner_id),
-        payload: { userId: h.partner_id },
-        dedupeKey: `${payoutMailActions.reminder}:${h.partner_id}:${input.month}:${days}`,
-        at: new Date(now.getTime() + days * 86_400_000),
-      })),
-    );
-    for (let i = 0; i < reminders.length; i += 1_000) await enqueue(tx, reminders.slice(i, i + 1_000));
     await recordAudit(tx, {
       actorId,
       action: draft ? 'payout_batch.rebuild' : 'payout_batch.create',

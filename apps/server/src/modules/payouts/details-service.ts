@@ -1,6 +1,7 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import {
   describeReturnCode,
+  isPayoutReady,
   last4,
   maskAccount,
   maskTin,
@@ -17,6 +18,7 @@ import {
 } from '@portal/contract';
 import type { Database, DbExecutor } from '../../db';
 import {
+  auditLog,
   payoutBatches,
   payoutProfiles,
   payoutReviews,
@@ -47,6 +49,35 @@ export const payoutMailActions = {
 
 /** A bank account changed this many days or fewer before a payout holds that payout once. */
 export const BANK_CHANGE_HOLD_DAYS = 10;
+/** A sign-in email replaced this many days or fewer before a bank change is mailed about it too. */
+const PREVIOUS_EMAIL_DAYS = 30;
+
+/**
+ * The partner's sign-in emails replaced within the last 30 days, newest change first. Only an admin
+ * changes a user's email (admin-users' `user.update`), and the audit log keeps the one before; an
+ * account taker who had the email changed first would otherwise get the bank-change mail alone.
+ */
+async function recentPreviousEmails(tx: DbExecutor, partnerId: number, now: Date): Promise<string[]> {
+  const rows = await tx
+    .select({ before: auditLog.before, after: auditLog.after })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, 'user.update'),
+        eq(auditLog.targetType, 'user'),
+        eq(auditLog.targetId, String(partnerId)),
+        gte(auditLog.at, new Date(now.getTime() - PREVIOUS_EMAIL_DAYS * 86_400_000)),
+      ),
+    )
+    .orderBy(desc(auditLog.at), desc(auditLog.id));
+  const emails: string[] = [];
+  for (const r of rows) {
+    const before = (r.before as { email?: unknown } | null)?.email;
+    const after = (r.after as { email?: unknown } | null)?.email;
+    if (typeof before === 'string' && before !== after && !emails.includes(before)) emails.push(before);
+  }
+  return emails;
+}
 
 export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -105,9 +136,7 @@ export function toBankAccount(p: ProfileRow): BankAccount | null {
 
 /** Ready: an approved tax form (a W-8 still valid) and an approved way to be paid. */
 export function isReady(p: ProfileRow | undefined, today: string): boolean {
-  return (
-    !!p && p.taxStatus === 'approved' && p.bankStatus === 'approved' && !(p.taxForm?.expires_on && p.taxForm.expires_on < today)
-  );
+  return isPayoutReady(p && { ...p, taxExpiresOn: p.taxForm?.expires_on }, today);
 }
 
 function readinessOf(p: ProfileRow | undefined, today: string): Pick<Readiness, 'state' | 'message'> {
@@ -340,7 +369,12 @@ export async function putPayoutDetails(
             action: payoutMailActions.bankChanged,
             subjectType: 'user',
             subjectId: String(partnerId),
-            payload: { userId: partnerId, last4: next.accountLast4 },
+            // The addresses the partner signed in with before a recent email change are told too.
+            payload: {
+              userId: partnerId,
+              last4: next.accountLast4,
+              previousEmails: await recentPreviousEmails(tx, partnerId, now),
+            },
           });
         }
       }

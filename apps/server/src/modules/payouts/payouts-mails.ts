@@ -4,19 +4,23 @@ import { eq } from 'drizzle-orm';
 import { describeReturnCode, formatCents, payoutMessages as m } from '@portal/contract';
 import { payouts, users } from '../../db/schema';
 import { composeMail } from '../../lib/mail-layout';
-import type { OutboxHandler } from '../../lib/outbox';
+import { enqueue, type OutboxHandler } from '../../lib/outbox';
 import { getCurrency } from '../commissions';
 import { getBrandName } from '../settings';
 import { getPayoutDetails, getReadiness, payoutMailActions } from './details-service';
+import { PAYOUT_SWEEP, currentSweepSlot, reminderSweepHandler, sweepEntry } from './reminder-sweep';
 
-/** The payout mails, sent by the outbox worker; each reads the current state and skips what no longer applies. */
+/**
+ * The payout mails, sent by the outbox worker; each reads the current state and skips what no longer
+ * applies. And the hourly sweep that reminds partners whose earnings are held.
+ */
 export const payoutsPlugin: FastifyPluginAsync = async (app) => {
   const settingsLink = `${app.config.publicUrl}/settings?tab=payouts`;
   const mailHandler = (
     build: (
       payload: Record<string, unknown>,
       ctx: { currency: string; db: DbExecutor },
-    ) => Promise<{ subject: string; body: string } | null>,
+    ) => Promise<{ subject: string; body: string; alsoTo?: string[] } | null>,
   ): OutboxHandler => ({
     async handle(entry, { db }) {
       const payload = entry.payload as Record<string, unknown>;
@@ -27,20 +31,28 @@ export const payoutsPlugin: FastifyPluginAsync = async (app) => {
       if (!user || user.status !== 'active') return;
       const content = await build(payload, { currency: await getCurrency(db), db });
       if (!content) return;
-      await app.mailer.send(
-        await composeMail({
-          to: { email: user.email, fullName: user.name },
-          subject: content.subject,
-          brand: await getBrandName(db),
-          blocks: [content.body, { label: 'Open payout settings', href: settingsLink }],
-        }),
-      );
+      const brand = await getBrandName(db);
+      const recipients = [user.email, ...(content.alsoTo ?? []).filter((e) => e.toLowerCase() !== user.email.toLowerCase())];
+      for (const email of recipients) {
+        await app.mailer.send(
+          await composeMail({
+            to: { email, fullName: user.name },
+            subject: content.subject,
+            brand,
+            blocks: [content.body, { label: 'Open payout settings', href: settingsLink }],
+          }),
+        );
+      }
     },
   });
 
   app.outbox.register(
     payoutMailActions.bankChanged,
-    mailHandler(async (p) => ({ subject: m.bankChangedSubject, body: m.bankChangedBody(String(p.last4 ?? '')) })),
+    mailHandler(async (p) => ({
+      subject: m.bankChangedSubject,
+      body: m.bankChangedBody(String(p.last4 ?? '')),
+      alsoTo: Array.isArray(p.previousEmails) ? p.previousEmails.filter((e): e is string => typeof e === 'string') : [],
+    })),
   );
   app.outbox.register(
     payoutMailActions.reviewRejected,
@@ -82,4 +94,11 @@ export const payoutsPlugin: FastifyPluginAsync = async (app) => {
       return { subject: m.reminderSubject, body: m.reminderBody(formatCents(readiness.held_cents, currency)) };
     }),
   );
+  // The hourly sweep that reminds held partners (day 0, 7 and 30); each run schedules the next.
+  app.outbox.register(PAYOUT_SWEEP, reminderSweepHandler());
+  if (app.config.WORKER !== 'off') {
+    app.addHook('onReady', async () => {
+      await enqueue(app.db, sweepEntry(currentSweepSlot()));
+    });
+  }
 };

@@ -10,6 +10,7 @@ import {
   payoutDetailsResponse,
   payoutMessages as m,
   putPayoutDetailsRequest,
+  putTaxThresholdRequest,
   recordReturnRequest,
   recordReturnResponse,
   revealRequest,
@@ -19,6 +20,7 @@ import {
   reviewListResponse,
   reviewQuery,
   setPayoutIncludedRequest,
+  taxThresholdsResponse,
 } from '@portal/contract';
 import { sendCsv } from '../../lib/csv';
 import { errorResponses, fileResponse } from '../../lib/route-schemas';
@@ -38,7 +40,7 @@ import {
 import { getPayoutDetails, putPayoutDetails } from './details-service';
 import { payoutBox } from './payout-box';
 import { decideReview, listReviews, revealReview } from './review-service';
-import { correct1099, export1099Csv, list1099, partner1099Pdf } from './tax-service';
+import { correct1099, export1099Csv, list1099, listThresholds, partner1099Pdf, putThreshold } from './tax-service';
 import { getBrandName, getSettingValue } from '../settings';
 import { settingKeys } from './payout-settings';
 
@@ -250,8 +252,8 @@ export const payoutsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await markBatchSettled(app.db, request.params.id, currentUser(request).id);
-      return { status: 'success' as const, data: await getBatchDetail(app.db, request.params.id) };
+      const n = await markBatchSettled(app.db, request.params.id, currentUser(request).id);
+      return { status: 'success' as const, message: m.batchSettled(n), data: await getBatchDetail(app.db, request.params.id) };
     },
   );
   app.post(
@@ -296,6 +298,36 @@ export const payoutsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await correct1099(app.db, request.body, currentUser(request).id);
       return { status: 'success' as const, message: m.form1099Corrected, data: await list1099(app.db, request.body.year) };
+    },
+  );
+  app.get(
+    '/tax/thresholds',
+    {
+      schema: {
+        tags,
+        summary: 'The 1099-NEC threshold of each year: the law’s, or the program’s where an admin set it',
+        response: { 200: taxThresholdsResponse, ...errorResponses(401, 403) },
+      },
+    },
+    async () => ({ status: 'success' as const, data: { items: await listThresholds(app.db) } }),
+  );
+  app.put(
+    '/tax/thresholds',
+    {
+      schema: {
+        tags,
+        summary: 'Set the 1099-NEC threshold of a year (2020 to 2100), in cents',
+        body: putTaxThresholdRequest,
+        response: { 200: taxThresholdsResponse, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      await putThreshold(app.db, request.body, currentUser(request).id);
+      return {
+        status: 'success' as const,
+        message: m.thresholdSaved(request.body.year),
+        data: { items: await listThresholds(app.db) },
+      };
     },
   );
   app.get(

@@ -9,7 +9,9 @@ import { parse } from 'csv-parse/sync';
 import { payoutMessages as m, validRoutingNumber } from '@portal/contract';
 import { buildApp, type App } from '../../app';
 import { loadConfig } from '../../config';
-import { auditLog, commissionLines, outbox, payoutProfiles, payouts, statements } from '../../db/schema';
+import { auditLog, commissionLines, outbox, payoutProfiles, payoutReminders, payouts, statements } from '../../db/schema';
+import { createOutboxProcessor } from '../../lib/outbox';
+import { runReminderSweep } from './reminder-sweep';
 import type { Database } from '../../db';
 import { totpCodeAt } from '../../lib/totp';
 import { createCapturingMailer, openTestDatabase, type CapturingMailer } from '../../../test/context';
@@ -72,7 +74,7 @@ const answers: string[] = [];
 let admin: Awaited<ReturnType<typeof createAdmin>>;
 let adminAuth: Record<string, string>;
 
-async function call(method: 'GET' | 'PUT' | 'POST', url: string, auth: Record<string, string>, payload?: unknown) {
+async function call(method: 'GET' | 'PUT' | 'POST' | 'PATCH', url: string, auth: Record<string, string>, payload?: unknown) {
   const res = await app.inject({ method, url: `${api}${url}`, headers: auth, payload: payload as object });
   answers.push(res.body);
   return res;
@@ -371,11 +373,6 @@ describe('batches, NACHA, sent, returns', () => {
     );
     const wally = await call('GET', '/users/payout-details', waiting.auth);
     expect(wally.json().data.readiness).toMatchObject({ state: 'not_started', held_cents: 9_900 });
-    const reminders = await db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.action, 'mail.payout_reminder'), eq(outbox.subjectId, String(waiting.partner.id))));
-    expect(reminders).toHaveLength(3);
 
     const nacha = await app.inject({
       method: 'GET',
@@ -515,6 +512,10 @@ describe('batches, NACHA, sent, returns', () => {
     await publishedStatement(db, steady.partner.id, '2026-09', 10_000);
     const draft = await call('POST', '/admin/payouts/batches', adminAuth, { month: '2026-09', effective_date: inDays(5) });
     expect(draft.json().data.payouts.find((p: { partner_id: number }) => p.partner_id === sam.partner.id).status).toBe('pending');
+    // The sign-in email was changed a few days ago (by an admin, as only admins can): the old address hears of the bank change too.
+    const oldEmail = sam.partner.email;
+    const moved = await call('PATCH', `/admin/users/${sam.partner.id}`, adminAuth, { email: 'sam.switch.new@example.com' });
+    expect(moved.statusCode, moved.body).toBe(200);
     await call('PUT', '/users/payout-details', sam.auth, {
       bank: ach({ holder_name: 'Sam Switch', account_number: '77778888' }),
     });
@@ -526,6 +527,10 @@ describe('batches, NACHA, sent, returns', () => {
       .from(outbox)
       .where(and(eq(outbox.action, 'mail.payout_bank_changed'), eq(outbox.subjectId, String(sam.partner.id))));
     expect(mails).toHaveLength(1);
+    await createOutboxProcessor(db, { handlers: app.outbox.handlers, log: app.log }).processDue();
+    const told = mailer.sent.filter((mail) => mail.subject === m.bankChangedSubject).map((mail) => JSON.stringify(mail.to));
+    expect(told.filter((to) => to.includes('sam.switch.new@example.com'))).toHaveLength(1);
+    expect(told.filter((to) => to.includes(oldEmail))).toHaveLength(1);
     const detail = await call('GET', `/admin/payouts/batches/${draft.json().data.batch.id}`, adminAuth);
     expect(detail.json().data.payouts.find((p: { partner_id: number }) => p.partner_id === sam.partner.id).status).toBe(
       'canceled',
@@ -538,6 +543,32 @@ describe('batches, NACHA, sent, returns', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     const [profile] = await db.select().from(payoutProfiles).where(eq(payoutProfiles.partnerId, sam.partner.id));
     expect(profile!.payoutHoldSince).toBeNull();
+  });
+
+  it('marks a sent batch settled: its sent payouts become paid (a draft cannot be settled)', async () => {
+    const sue = await readyPartner('Sue Settle');
+    await publishedStatement(db, sue.partner.id, '2026-07', 45_600);
+    const created = await call('POST', '/admin/payouts/batches', adminAuth, { month: '2026-07', effective_date: inDays(2) });
+    const batchId = created.json().data.batch.id;
+    const early = await call('POST', `/admin/payouts/batches/${batchId}/settled`, adminAuth);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(m.batchNotSent);
+    expect((await call('POST', `/admin/payouts/batches/${batchId}/sent`, adminAuth)).statusCode).toBe(200);
+    const settled = await call('POST', `/admin/payouts/batches/${batchId}/settled`, adminAuth);
+    expect(settled.statusCode, settled.body).toBe(200);
+    const live = settled.json().data.payouts.filter((p: { status: string }) => p.status !== 'canceled');
+    expect(settled.json().message).toBe(m.batchSettled(live.length));
+    expect(live.find((p: { partner_id: number }) => p.partner_id === sue.partner.id).status).toBe('paid');
+    const [row] = await db
+      .select()
+      .from(payouts)
+      .where(and(eq(payouts.batchId, batchId), eq(payouts.partnerId, sue.partner.id)));
+    expect(row!.status).toBe('paid');
+    const audits = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'payout.status'), eq(auditLog.targetId, row!.id)));
+    expect(audits.map((a) => (a.after as { status: string }).status)).toEqual(['sent', 'paid']);
   });
 
   it('excludes and includes a partner in a draft batch, and refuses a past effective date', async () => {
@@ -563,7 +594,155 @@ describe('batches, NACHA, sent, returns', () => {
   });
 });
 
+describe('held statements', () => {
+  it('marks a not-Ready partner’s published statement held, with the reason, for the admin and the partner (JSON, CSV, PDF)', async () => {
+    const hal = await newPartner('Hal Held');
+    const s = await publishedStatement(db, hal.partner.id, '2025-04', 12_300);
+    const admin = await call('GET', `/admin/statements?partner_id=${hal.partner.id}`, adminAuth);
+    expect(admin.json().data.items).toEqual([expect.objectContaining({ id: s.id, held: m.heldNotReady })]);
+    const adminDetail = await call('GET', `/admin/statements/${s.id}`, adminAuth);
+    expect(adminDetail.json().data.statement.held).toBe(m.heldNotReady);
+    const mine = await call('GET', '/commissions/statements', hal.auth);
+    expect(mine.json().data.items).toEqual([expect.objectContaining({ id: s.id, held: m.heldNotReady })]);
+    const csv = await call('GET', `/commissions/statements/${s.id}.csv`, hal.auth);
+    const rows = parse(csv.body.replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => [r.Section, r.Status])).toEqual([
+      ['Adjustment', `${m.heldLabel}: ${m.heldNotReady}`],
+      ['Total', `${m.heldLabel}: ${m.heldNotReady}`],
+    ]);
+    const pdf = await call('GET', `/commissions/statements/${s.id}.pdf`, hal.auth);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+
+    // Ready now: nothing holds it, and it rolls into the next batch.
+    await call('PUT', '/users/payout-details', hal.auth, { tax_form: w9({ legal_name: 'Hal Held', signature: 'Hal Held' }) });
+    await call('PUT', '/users/payout-details', hal.auth, { bank: ach({ holder_name: 'Hal Held' }) });
+    expect((await call('GET', `/commissions/statements/${s.id}`, hal.auth)).json().data.statement.held).toBe(m.heldNotReady);
+    await approveOpenReviews(hal.partner.id);
+    const after = await call('GET', `/commissions/statements/${s.id}`, hal.auth);
+    expect(after.json().data.statement.held).toBeNull();
+    const csvAfter = await call('GET', `/admin/statements/${s.id}.csv`, adminAuth);
+    expect(csvAfter.body).not.toContain(m.heldLabel);
+  });
+
+  it('marks the statement held once while a bank change holds the payout', async () => {
+    const bo = await readyPartner('Bo Bank');
+    const s = await publishedStatement(db, bo.partner.id, '2025-05', 20_000);
+    expect((await call('GET', `/admin/statements/${s.id}`, adminAuth)).json().data.statement.held).toBeNull();
+    await db.update(payoutProfiles).set({ payoutHoldSince: new Date() }).where(eq(payoutProfiles.partnerId, bo.partner.id));
+    expect((await call('GET', `/admin/statements/${s.id}`, adminAuth)).json().data.statement.held).toBe(m.heldPayoutHold);
+    expect((await call('GET', `/commissions/statements/${s.id}`, bo.auth)).json().data.statement.held).toBe(m.heldPayoutHold);
+  });
+});
+
+describe('reminders of a held partner (the hourly sweep)', () => {
+  const T0 = Date.parse('2024-03-01T12:00:00Z');
+  const at = (days: number, hours = 0) => new Date(T0 + days * 86_400_000 + hours * 3_600_000);
+  const remindersOf = async (partnerId: number) =>
+    (
+      await db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.action, 'mail.payout_reminder'), eq(outbox.subjectId, String(partnerId))))
+    ).map((r) => (r.payload as { day: number }).day);
+
+  it('reminds on day 0, 7 and 30 of the hold, each exactly once; a late first sweep sends only the latest day', async () => {
+    const rita = await newPartner('Rita Remind');
+    const lara = await newPartner('Lara Late');
+    const ready = await readyPartner('Rob Ready');
+    const publishOnDay0 = async (partnerId: number) => {
+      const s = await publishedStatement(db, partnerId, '2024-02', 5_000);
+      await db
+        .update(statements)
+        .set({ publishedAt: at(0) })
+        .where(eq(statements.id, s.id));
+    };
+    await publishOnDay0(rita.partner.id);
+    await publishOnDay0(ready.partner.id);
+    await runReminderSweep(db, at(0, -1));
+    expect(await remindersOf(rita.partner.id)).toEqual([]);
+    await runReminderSweep(db, at(0, 1));
+    await runReminderSweep(db, at(0, 2));
+    expect(await remindersOf(rita.partner.id)).toEqual([0]);
+    await createOutboxProcessor(db, { handlers: app.outbox.handlers, log: app.log }).processDue();
+    expect(
+      mailer.sent.filter((mail) => mail.subject === m.reminderSubject && JSON.stringify(mail.to).includes(rita.partner.email)),
+    ).toHaveLength(1);
+
+    await runReminderSweep(db, at(6, 23));
+    expect(await remindersOf(rita.partner.id)).toEqual([0]);
+    await runReminderSweep(db, at(7, 1));
+    await runReminderSweep(db, at(8));
+    expect(await remindersOf(rita.partner.id)).toEqual([0, 7]);
+    // Lara's statement dates from day 0, but the first sweep that sees it runs on day 10: day 7 only.
+    await publishOnDay0(lara.partner.id);
+    await runReminderSweep(db, at(10));
+    expect(await remindersOf(lara.partner.id)).toEqual([7]);
+    expect(
+      (await db.select().from(payoutReminders).where(eq(payoutReminders.partnerId, lara.partner.id))).map((r) => r.day).sort(),
+    ).toEqual([0, 7]);
+    await runReminderSweep(db, at(30, 1));
+    await runReminderSweep(db, at(45));
+    expect(await remindersOf(rita.partner.id)).toEqual([0, 7, 30]);
+    const stored = await db.select().from(payoutReminders).where(eq(payoutReminders.partnerId, rita.partner.id));
+    expect(stored.map((r) => r.day).sort((a, b) => a - b)).toEqual([0, 7, 30]);
+
+    expect(await remindersOf(lara.partner.id)).toEqual([7, 30]);
+    expect(await remindersOf(ready.partner.id)).toEqual([]);
+  });
+});
+
 describe('1099-NEC', () => {
+  it('keeps an editable threshold table: the law’s years, a later year set by an admin, tested at $2,000 for 2027', async () => {
+    const list = await call('GET', '/admin/tax/thresholds', adminAuth);
+    expect(list.statusCode).toBe(200);
+    const byYear = (items: { year: number }[], year: number) => items.find((i) => i.year === year);
+    expect(byYear(list.json().data.items, 2025)).toEqual({ year: 2025, threshold_cents: 60_000, source: 'law' });
+    expect(byYear(list.json().data.items, 2026)).toEqual({ year: 2026, threshold_cents: 200_000, source: 'law' });
+
+    for (const [body, field, message] of [
+      [{ year: 2019, threshold_cents: 200_000 }, 'year', m.thresholdYearInvalid],
+      [{ year: 2101, threshold_cents: 200_000 }, 'year', m.thresholdYearInvalid],
+      [{ year: 2027.5, threshold_cents: 200_000 }, 'year', m.thresholdYearInvalid],
+      [{ year: 2027, threshold_cents: 0 }, 'threshold_cents', m.thresholdAmountInvalid],
+      [{ year: 2027, threshold_cents: -100 }, 'threshold_cents', m.thresholdAmountInvalid],
+      [{ year: 2027, threshold_cents: '2000' }, 'threshold_cents', m.thresholdAmountInvalid],
+    ] as const) {
+      const bad = await call('PUT', '/admin/tax/thresholds', adminAuth, body);
+      expect(bad.statusCode, JSON.stringify(body)).toBe(400);
+      expect(bad.json().errors[field]).toBe(message);
+    }
+    const set = await call('PUT', '/admin/tax/thresholds', adminAuth, { year: 2027, threshold_cents: 200_000 });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().message).toBe(m.thresholdSaved(2027));
+    expect(byYear(set.json().data.items, 2027)).toEqual({ year: 2027, threshold_cents: 200_000, source: 'program' });
+    const later = await call('PUT', '/admin/tax/thresholds', adminAuth, { year: 2090, threshold_cents: 250_000 });
+    expect(byYear(later.json().data.items, 2090)).toEqual({ year: 2090, threshold_cents: 250_000, source: 'program' });
+
+    const out = await readyPartner('Olive Out', { tin: '444-55-6666' });
+    const inn = await readyPartner('Ian In', { tin: '555-66-7777' });
+    await paidStatement(db, out.partner.id, '2027-01', 199_999, '2027-02-10');
+    await paidStatement(db, inn.partner.id, '2027-01', 200_000, '2027-02-10');
+    const y2027 = await call('GET', '/admin/tax/1099?year=2027', adminAuth);
+    expect(y2027.json().data.threshold_cents).toBe(200_000);
+    expect(y2027.json().data.items.map((i: { partner_id: number }) => i.partner_id)).toEqual([inn.partner.id]);
+    // A cent lower and Olive is a payee too.
+    await call('PUT', '/admin/tax/thresholds', adminAuth, { year: 2027, threshold_cents: 199_999 });
+    const lowered = await call('GET', '/admin/tax/1099?year=2027', adminAuth);
+    expect(
+      lowered
+        .json()
+        .data.items.map((i: { partner_id: number }) => i.partner_id)
+        .sort(),
+    ).toEqual([out.partner.id, inn.partner.id].sort());
+    const audits = await db.select().from(auditLog).where(eq(auditLog.action, 'tax.threshold'));
+    expect(audits.at(-1)).toMatchObject({
+      targetId: '2027',
+      before: { threshold_cents: 200_000 },
+      after: { threshold_cents: 199_999 },
+    });
+  });
+
   it('lists US payees at or above the year’s threshold: $1,999.99 out, $2,000.00 in; the CSV carries the TIN', async () => {
     const under = await readyPartner('Una Under', { tin: '111-22-3333' });
     const at = await readyPartner('Abe At', { tin: '222-33-4444' });

@@ -8,6 +8,8 @@ import {
   type Correct1099Request,
   type EntityType,
   type Form1099Row,
+  type PutTaxThresholdRequest,
+  type TaxThreshold,
 } from '@portal/contract';
 import type { Database, DbExecutor } from '../../db';
 import { form1099Corrections, payoutProfiles, statements } from '../../db/schema';
@@ -16,14 +18,55 @@ import { notFound, unprocessable } from '../../lib/errors';
 import { csvRow, CsvNumber } from '../../lib/csv';
 import { registerFonts, writeText } from '../../lib/pdf-fonts';
 import type { SecretBox } from '../../lib/secret-box';
-import { getSettingValue } from '../settings';
+import { getSettingValue, getSettingValuesByPrefix, putSystemSetting } from '../settings';
 import { settingKeys } from './payout-settings';
 import { tinContext } from './payout-box';
 
+async function programThreshold(db: DbExecutor, year: number): Promise<number | null> {
+  const set = await getSettingValue(db, `${settingKeys.thresholdPrefix}${year}`);
+  return set && /^\d+$/.test(set) && Number(set) > 0 ? Number(set) : null;
+}
+
 /** The year's threshold: the program's setting for that year (cents) when set, else the law's. */
 export async function thresholdFor(db: DbExecutor, year: number): Promise<number> {
-  const set = await getSettingValue(db, `${settingKeys.thresholdPrefix}${year}`);
-  return set && /^\d+$/.test(set) ? Number(set) : default1099ThresholdCents(year);
+  return (await programThreshold(db, year)) ?? default1099ThresholdCents(year);
+}
+
+/**
+ * GET /admin/tax/thresholds: each year from 2024 (the last at $600 before the 2026 change) to three
+ * years ahead, and any other year (2020 to 2100) the program set.
+ */
+export async function listThresholds(db: DbExecutor, now = new Date()): Promise<TaxThreshold[]> {
+  const set = new Map<number, number>();
+  for (const [key, value] of await getSettingValuesByPrefix(db, settingKeys.thresholdPrefix)) {
+    const year = Number(key.slice(settingKeys.thresholdPrefix.length));
+    if (Number.isInteger(year) && /^\d+$/.test(value) && Number(value) > 0) set.set(year, Number(value));
+  }
+  const years = new Set<number>();
+  for (let year = 2024; year <= now.getUTCFullYear() + 3; year++) years.add(year);
+  for (const year of set.keys()) if (year >= 2020 && year <= 2100) years.add(year);
+  return [...years]
+    .sort((a, b) => a - b)
+    .map((year) => {
+      const cents = set.get(year);
+      return { year, threshold_cents: cents ?? default1099ThresholdCents(year), source: cents === undefined ? 'law' : 'program' };
+    });
+}
+
+/** PUT /admin/tax/thresholds: the program's threshold for a year (the "editable table for later years"); audited. */
+export async function putThreshold(db: Database, input: PutTaxThresholdRequest, actorId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await thresholdFor(tx, input.year);
+    await putSystemSetting(tx, `${settingKeys.thresholdPrefix}${input.year}`, String(input.threshold_cents));
+    await recordAudit(tx, {
+      actorId,
+      action: 'tax.threshold',
+      targetType: 'tax_year',
+      targetId: input.year,
+      before: { threshold_cents: before },
+      after: { threshold_cents: input.threshold_cents },
+    });
+  });
 }
 
 interface Payee {

@@ -43,6 +43,15 @@ export async function getSettingValue(db: DbExecutor, key: string): Promise<stri
   return row?.value ?? null;
 }
 
+/** Every setting whose key starts with `prefix` (a module's family of keys, such as one per year). */
+export async function getSettingValuesByPrefix(db: DbExecutor, prefix: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(sql`starts_with(${settings.key}, ${prefix})`);
+  return new Map(rows.map((r) => [r.key, r.value]));
+}
+
 /** Stores a value the server keeps for itself (the CRM pull's watermark): no audit, as no admin made it. */
 export async function putSystemSetting(db: DbExecutor, key: string, value: string): Promise<void> {
   await db

@@ -3,7 +3,7 @@ import { formatBps, formatCents, monthLabel, paymentMethodLabels, type Statement
 import { Card } from '@/components/ui/card';
 import { Table, type Column } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
-import { LineStatusBadge, StatementStatusBadge } from './status-badges';
+import { HeldMarker, LineStatusBadge, StatementStatusBadge } from './status-badges';
 import { StatementOverrides } from './statement-overrides';
 
 type MerchantLine = StatementDetail['merchants'][number];
@@ -148,6 +148,11 @@ export function StatementView({ detail, audience = 'partner' }: { detail: Statem
           <p className="mt-1.5">
             <StatementStatusBadge status={statement.status} audience={audience} />
           </p>
+          {statement.held && (
+            <div className="mt-1.5">
+              <HeldMarker reason={statement.held} />
+            </div>
+          )}
           {statement.paid_on && (
             <p className="mt-1 text-xs text-slate-600">
               Paid {formatDate(statement.paid_on)}

@@ -1,6 +1,7 @@
 import {
   lineStatusDescriptions,
   lineStatusLabels,
+  payoutMessages,
   statementStatusLabels,
   type LineStatus,
   type StatementStatus,
@@ -36,6 +37,22 @@ export function LineStatusBadge({ status }: { status: LineStatus }) {
   return (
     <span title={lineStatusDescriptions[status]}>
       <Badge tone={lineTones[status]}>{lineStatusLabels[status]}</Badge>
+    </span>
+  );
+}
+
+/**
+ * Issue 22: a published statement held back from payouts (its partner is not Ready, or a bank change
+ * holds one payout), with the reason; both the admin and the partner see it.
+ */
+export function HeldMarker({ reason }: { reason: string | null }) {
+  if (!reason) return null;
+  return (
+    <span className="flex flex-col gap-0.5" data-testid="statement-held">
+      <span>
+        <Badge tone="orange">{payoutMessages.heldLabel}</Badge>
+      </span>
+      <span className="text-xs text-slate-600">{reason}</span>
     </span>
   );
 }

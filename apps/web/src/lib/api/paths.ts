@@ -132,5 +132,7 @@ export const apiPaths = {
     tax1099: '/admin/tax/1099',
     tax1099Csv: '/admin/tax/1099.csv',
     tax1099Corrections: '/admin/tax/1099/corrections',
+    taxThresholds: '/admin/tax/thresholds',
+    batchSettled: (batchId: string) => `/admin/payouts/batches/${id(batchId)}/settled`,
   },
 } as const;

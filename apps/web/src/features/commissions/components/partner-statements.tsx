@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { commissionMessages, formatCents, monthLabel, type StatementSummary } from '@portal/contract';
-import { StatementStatusBadge } from '@/components/commissions/status-badges';
+import { HeldMarker, StatementStatusBadge } from '@/components/commissions/status-badges';
 import { Table, type Column } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -27,7 +27,16 @@ export function StatementsSection({ statements }: { statements: UseQueryResult<S
       cell: (row) => row.merchants.toLocaleString('en-US'),
     },
     ...statementSumColumns<StatementSummary>((cents, row) => formatCents(cents, row.currency), 'Adjustments'),
-    { key: 'status', header: 'Status', cell: (row) => <StatementStatusBadge status={row.status} /> },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (row) => (
+        <span className="flex flex-col items-end gap-1 sm:items-start">
+          <StatementStatusBadge status={row.status} />
+          <HeldMarker reason={row.held} />
+        </span>
+      ),
+    },
     { key: 'paid', header: 'Paid on', cell: (row) => formatDate(row.paid_on) },
   ];
   return (

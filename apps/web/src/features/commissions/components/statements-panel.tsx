@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import { commissionMessages, formatCents, monthLabel, type AdminStatementsQuery, type StatementSummary } from '@portal/contract';
-import { StatementStatusBadge } from '@/components/commissions/status-badges';
+import { HeldMarker, StatementStatusBadge } from '@/components/commissions/status-badges';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { actionsColumn, Table, type Column } from '@/components/ui/table';
@@ -81,6 +81,7 @@ export function StatementsPanel({ query, by }: { query: AdminStatementsQuery; by
       cell: (row) => (
         <span className="flex flex-col items-end gap-0.5 sm:items-start">
           <StatementStatusBadge status={row.status} audience="admin" />
+          <HeldMarker reason={row.held} />
           {row.paid_on && <span className="text-xs text-slate-500">{formatDate(row.paid_on)}</span>}
         </span>
       ),

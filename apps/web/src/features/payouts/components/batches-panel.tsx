@@ -22,6 +22,7 @@ import { useDownloadNacha } from '../api/download-nacha';
 import { useBatch } from '../api/get-batch';
 import { useBatches } from '../api/get-batches';
 import { useMarkBatchSent } from '../api/mark-batch-sent';
+import { useMarkBatchSettled } from '../api/mark-batch-settled';
 import { useRecordReturn } from '../api/record-return';
 import { useSetPayoutIncluded } from '../api/set-payout-included';
 
@@ -161,6 +162,7 @@ function BatchDetailCard({ id }: { id: string }) {
   const include = useSetPayoutIncluded();
   const nacha = useDownloadNacha();
   const sent = useMarkBatchSent();
+  const settled = useMarkBatchSettled();
   const [confirmSent, setConfirmSent] = useState(false);
   const [returning, setReturning] = useState<BatchPayout | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -253,6 +255,21 @@ function BatchDetailCard({ id }: { id: string }) {
                 {isDraft && (
                   <Button disabled={b.payouts === 0} onClick={() => setConfirmSent(true)}>
                     Mark sent
+                  </Button>
+                )}
+                {!isDraft && data.payouts.some((p) => p.status === 'sent') && (
+                  <Button
+                    isLoading={settled.isPending}
+                    onClick={async () => {
+                      setError(null);
+                      try {
+                        setNotice((await settled.mutateAsync(b.id)) ?? null);
+                      } catch (e) {
+                        setError(getServerMessage(e) ?? 'Could not mark the batch settled');
+                      }
+                    }}
+                  >
+                    Mark settled
                   </Button>
                 )}
               </div>

@@ -12,6 +12,7 @@ import { getServerMessage } from '@/lib/api/errors';
 import { useCorrect1099 } from '../api/correct-1099';
 import { use1099 } from '../api/get-1099';
 import { useDownload1099Csv } from '../api/download-1099-csv';
+import { TaxThresholdsTable } from './tax-thresholds-table';
 
 const currentYear = new Date().getUTCFullYear();
 const years = Array.from({ length: currentYear - 2019 }, (_, i) => currentYear - i).map((y) => ({
@@ -101,6 +102,7 @@ export function Tax1099Panel() {
           </>
         )}
       </QueryState>
+      <TaxThresholdsTable />
       {correcting && (
         <CorrectDialog
           row={correcting}
