@@ -32,7 +32,11 @@ export const riskSignalLabels: Record<RiskSignal, string> = {
   shared_identity: 'One identity, two partners',
 };
 
-/** flag: a row in the risk queue; hold: also the referral's bonus waits; block: hold, and the referral is under review. */
+/**
+ * flag: a row in the risk queue; hold: also the referral's bonus and residuals wait (under review);
+ * block: the referral is accepted as the merchant sees it, but nothing is owed for it (its bonus and
+ * residuals are written void, "Under review" to the partner) unless an admin resolves the item.
+ */
 export const riskActions = ['flag', 'hold', 'block'] as const;
 export type RiskAction = (typeof riskActions)[number];
 export const riskActionLabels: Record<RiskAction, string> = {

@@ -242,3 +242,11 @@ export async function stillHeld(tx: DbExecutor, leadId: number): Promise<boolean
       or exists (select 1 from ${referralClaims} where lead_id = ${leadId} and state in ('lost', 'rejected', 'not_eligible')) as held`);
   return Boolean(rows[0]?.held);
 }
+
+/** Whether an open risk item whose action is block covers this referral. */
+export async function isBlocked(tx: DbExecutor, leadId: number): Promise<boolean> {
+  const { rows } = await tx.execute<{ blocked: boolean }>(sql`
+    select exists (select 1 from risk_events e join risk_items i on i.id = e.item_id
+                   where e.lead_id = ${leadId} and i.status = 'open' and i.action = 'block') as blocked`);
+  return Boolean(rows[0]?.blocked);
+}

@@ -2,8 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { and, eq, or } from 'drizzle-orm';
 import { leads, referralClaims, referralConflicts } from '../../db/schema';
 import { enqueue } from '../../lib/outbox';
-import { holdLinesOfLeads, splitBonusOfLead } from '../commissions';
+import { blockLinesOfLeads, holdLinesOfLeads, splitBonusOfLead } from '../commissions';
 import { extendWindow, onLeadCreated } from './claims';
+import { isBlocked } from './conflicts-service';
 import { INTEGRITY_MAIL, integrityMailHandler } from './integrity-mails';
 import { INTEGRITY_SWEEP, currentSweepSlot, integritySweepHandler, sweepEntry } from './lapse';
 
@@ -31,7 +32,9 @@ export const integrityPlugin: FastifyPluginAsync = async (app) => {
       .from(referralClaims)
       .where(eq(referralClaims.leadId, event.leadId));
     const heldByClaim = claim && ['conflict', 'lost', 'rejected', 'not_eligible'].includes(claim.state);
-    if (lead?.underReview || heldByClaim) await holdLinesOfLeads(tx, [event.leadId], heldByClaim ? 'conflict' : 'risk');
+    // A blocking rule: the merchant is opened as usual, but nothing is owed for it (lines written void).
+    if (lead?.underReview && (await isBlocked(tx, event.leadId))) await blockLinesOfLeads(tx, [event.leadId]);
+    else if (lead?.underReview || heldByClaim) await holdLinesOfLeads(tx, [event.leadId], heldByClaim ? 'conflict' : 'risk');
     // A split decided before the approval: the bonus the account just got is shared now.
     const [decided] = await tx
       .select()

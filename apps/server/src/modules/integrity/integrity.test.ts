@@ -96,6 +96,51 @@ const bonusLines = (publicId: string) =>
         sql`${commissionLines.merchantAccountId} = (select id from merchant_accounts where lead_id = ${leads.id})`,
       ),
     );
+/** A residual report for this month, committed at once (mapping of the commissions test's columns). */
+async function importResiduals(rows: string[]) {
+  const boundary = '----integrity-test';
+  const fields = {
+    month: new Date().toISOString().slice(0, 7),
+    processor: `Integrity Processing ${++seq}`,
+    dry_run: 'false',
+    mapping: JSON.stringify({
+      mid: 'MID',
+      business: 'DBA',
+      transactions: 'Sales',
+      volume: 'Volume',
+      income: 'Income',
+      costs: 'Costs',
+      net_revenue: 'Net',
+    }),
+  };
+  const csv = ['MID,DBA,Sales,Volume,Income,Costs,Net', ...rows].join('\n');
+  const payload = [
+    ...Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="r.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+  ].join('');
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `${api}/admin/commissions/imports`,
+    payload,
+    headers: { ...bearer(adminToken), 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+const residualLines = (publicId: string) =>
+  ctx.db
+    .select({
+      hold: commissionLines.riskHold,
+      status: commissionLines.status,
+      statementId: commissionLines.statementId,
+      reason: commissionLines.reason,
+    })
+    .from(commissionLines)
+    .where(
+      and(
+        eq(commissionLines.kind, 'residual'),
+        sql`${commissionLines.merchantAccountId} = (select m.id from merchant_accounts m join leads l on l.id = m.lead_id where l.public_id = ${publicId})`,
+      ),
+    );
 const integritySubjects: string[] = [
   integrityMessages.mailAwardedSubject,
   integrityMessages.mailEarlierSubject,
@@ -303,6 +348,66 @@ describe('fraud signals', () => {
     expect(statementsOfC.every((s) => s.totalCents === 0)).toBe(true);
     const actions = (await ctx.db.select({ action: auditLog.action }).from(auditLog)).map((r) => r.action);
     expect(actions).toEqual(expect.arrayContaining(['integrity.risk_resolve', 'integrity.risk_void']));
+  });
+
+  it('a residual imported after the hold is held too, and released with the bonus when resolved', async () => {
+    const a = await partner({ email: `owner-${Date.now()}@heldco.example` });
+    const lead = await refer(a, { businessName: 'Held Co', phoneNumber: '7185550131', email: 'books@heldco.example' });
+    const mid = `MID-HELD-${Date.now()}`;
+    await approve(lead.publicId, mid);
+    await importResiduals([`${mid},Held Co,10,1000.00,50.00,10.00,40.00`]);
+    expect(await residualLines(lead.publicId)).toEqual([
+      expect.objectContaining({ hold: 'risk', status: 'approved', statementId: null }),
+    ]);
+    const item = (await admin('GET', '/admin/risk'))
+      .json()
+      .data.items.find((i: { partner: { id: number } }) => i.partner.id === a.id);
+    expect((await admin('GET', `/admin/risk/${item.id}`)).json().data.held_lines).toHaveLength(2);
+    await admin('POST', `/admin/risk/${item.id}/resolve`, { note: 'Checked' });
+    const [residual] = await residualLines(lead.publicId);
+    expect(residual).toMatchObject({ hold: null, status: 'approved' });
+    expect(residual!.statementId).not.toBeNull();
+  });
+
+  it('block: the merchant is approved as usual but its bonus and residuals are void ("Under review") until resolved', async () => {
+    await admin('PUT', '/admin/integrity-settings', {
+      ...defaultIntegritySettings,
+      signals: { ...defaultIntegritySettings.signals, self_referral: { enabled: true, action: 'block' } },
+    });
+    const a = await partner({ email: `owner-${Date.now()}@blockco.example` });
+    const lead = await refer(a, { businessName: 'Block Co', phoneNumber: '7185550132', email: 'books@blockco.example' });
+    await admin('PUT', '/admin/integrity-settings', defaultIntegritySettings);
+    const mine = await ctx.app.inject({ method: 'GET', url: `${api}/leads/mine`, headers: bearer(a.token) });
+    expect(mine.json().data.items[0]).toMatchObject({ id: lead.publicId, under_review: true });
+    expect(mine.body).not.toContain('self_referral');
+    const item = (await admin('GET', '/admin/risk'))
+      .json()
+      .data.items.find((i: { partner: { id: number } }) => i.partner.id === a.id);
+    expect(item).toMatchObject({ signal: 'self_referral', action: 'block', status: 'open' });
+
+    const mid = `MID-BLOCK-${Date.now()}`;
+    await approve(lead.publicId, mid);
+    const [account] = await ctx.db
+      .execute<{ status: string }>(sql`select status from merchant_accounts where mid = ${mid}`)
+      .then((r) => r.rows);
+    expect(account?.status).toBe('active');
+    expect(await bonusLines(lead.publicId)).toEqual([
+      expect.objectContaining({ status: 'void', hold: 'risk', statementId: null }),
+    ]);
+    await importResiduals([`${mid},Block Co,10,1000.00,50.00,10.00,40.00`]);
+    expect(await residualLines(lead.publicId)).toEqual([
+      expect.objectContaining({ status: 'void', reason: integrityMessages.underReview, statementId: null }),
+    ]);
+    const totals = await ctx.db.select().from(statements).where(eq(statements.partnerId, a.id));
+    expect(totals.every((t) => t.totalCents === 0)).toBe(true);
+
+    // Resolved as legitimate: the bonus (no minimum volume here) and the residual are owed again.
+    expect((await admin('POST', `/admin/risk/${item.id}/resolve`, { note: 'Owner confirmed by phone' })).statusCode).toBe(200);
+    expect(await bonusLines(lead.publicId)).toEqual([expect.objectContaining({ status: 'approved', hold: null })]);
+    const [residual] = await residualLines(lead.publicId);
+    expect(residual).toMatchObject({ status: 'approved', hold: null, reason: null });
+    const [statement] = await ctx.db.select().from(statements).where(eq(statements.partnerId, a.id));
+    expect(statement!.totalCents).toBeGreaterThan(20_001);
   });
 
   it('re-sign: the phone of a merchant closed in the last 12 months holds the new referral (no customer any more)', async () => {
