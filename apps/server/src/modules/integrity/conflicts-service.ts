@@ -9,6 +9,7 @@ import { conflict as conflictError, notFound } from '../../lib/errors';
 import { holdLinesOfLeads, releaseLinesOfLeads, splitBonusOfLead } from '../commissions';
 import { getIntegritySettings } from './integrity-settings';
 import { queueIntegrityMail } from './integrity-mails';
+import { notesOfLeads } from './review-notes';
 
 const firstLead = alias(leads, 'first_lead');
 const secondLead = alias(leads, 'second_lead');
@@ -55,6 +56,7 @@ async function sideOf(db: DbExecutor, lead: LeadRow): Promise<ConflictSide> {
       marketing_at: lead.marketingConsentAt?.toISOString() ?? null,
       text_version: lead.consentTextVersion,
     },
+    partner_notes: await notesOfLeads(db, [lead.id]),
   };
 }
 

@@ -1,14 +1,48 @@
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { and, eq, or } from 'drizzle-orm';
 import { leads, referralClaims, referralConflicts } from '../../db/schema';
+import { isPartnerAccount } from '../../lib/access';
 import { enqueue } from '../../lib/outbox';
+import { saltedHash } from '../../lib/tokens';
 import { blockLinesOfLeads, holdLinesOfLeads, splitBonusOfLead } from '../commissions';
+import { getHashSalt } from '../leads';
 import { extendWindow, onLeadCreated } from './claims';
+import { recordPartnerDevice } from './identity';
 import { isBlocked } from './conflicts-service';
 import { INTEGRITY_MAIL, integrityMailHandler } from './integrity-mails';
 import { INTEGRITY_SWEEP, currentSweepSlot, integritySweepHandler, sweepEntry } from './lapse';
 
 export { integrityAdminRoutes, integrityPartnerRoutes } from './integrity-routes';
+export { flagSharedIdentity } from './identity';
+
+/** A session's device is recorded again after this long (per process; the 24-hour signal needs no finer grain). */
+const deviceIntervalMs = 10 * 60_000;
+
+/**
+ * Records the IP hash (salted as a landing submission's) of each partner's signed-in sessions, at
+ * most every ten minutes per session and address, for the "same device" signal. Hashes only; a
+ * failure never fails the request.
+ */
+export const partnerDevicesPlugin = fp(async (app) => {
+  const seen = new Map<string, number>();
+  app.addHook('onRequest', async (request) => {
+    const user = request.user;
+    if (!user || !request.sessionId || !isPartnerAccount(user)) return;
+    const now = Date.now();
+    const key = `${request.sessionId}:${request.ip}`;
+    if (now - (seen.get(key) ?? 0) < deviceIntervalMs) return;
+    if (seen.size > 50_000) seen.clear();
+    seen.set(key, now);
+    try {
+      const salt = await getHashSalt(app.db, app.config.HASH_SALT);
+      await recordPartnerDevice(app.db, user.id, saltedHash(salt, request.ip), new Date(now));
+    } catch (err) {
+      seen.delete(key);
+      request.log.warn({ err }, 'partner device not recorded');
+    }
+  });
+});
 
 /**
  * Referral integrity's reactions. A new referral is matched and checked in the worker, from the
