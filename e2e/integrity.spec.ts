@@ -15,6 +15,7 @@ async function refer(request: APIRequestContext, partner: Account, form: Paramet
     data: { ...composeLeadPayload(buildReferralForm(form), partner.user.uuid), website: '' },
   });
   expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { leadData: { data: { details: { id: string } }[] } }).leadData.data[0]!.details.id;
 }
 
 for (const viewport of viewports) {
@@ -80,17 +81,39 @@ for (const viewport of viewports) {
       await expect(page.getByText('“Both introduced the merchant”').first()).toBeVisible();
     });
 
-    test('the risk queue shows a self-referral with masked evidence, and resolving it needs a note', async ({
+    test('the risk queue shows a self-referral with masked evidence and the partner’s note, and resolving it needs a note', async ({
       page,
       request,
+      browser,
     }) => {
       const suffix = randomBytes(4).toString('hex');
       const partner = await registerPartner(request, { fullName: `Sam Self ${suffix}`, email: `sam@self-${suffix}.example` });
-      await refer(request, partner, {
+      const leadId = await refer(request, partner, {
         businessName: `Self Shop ${suffix}`,
         phoneNumber: `646${String(parseInt(suffix, 16) % 10_000_000).padStart(7, '0')}`,
         email: `till@self-${suffix}.example`,
       });
+      // The partner sees "Under review" on the referral and writes a note to the reviewer (the flow once,
+      // at desktop width; at phone width only the card's reach).
+      const partnerPage = await browser.newPage({ viewport: viewport.size });
+      await signIn(partnerPage, partner, `/referrals/${leadId}`);
+      await expect(partnerPage.getByText(integrityMessages.underReview).first()).toBeVisible({ timeout: 15_000 });
+      const send = partnerPage.getByRole('button', { name: 'Send note' });
+      const note = `We have known the owner for years ${suffix}`;
+      if (viewport.name === 'desktop') {
+        await send.click();
+        await expect(partnerPage.getByText(integrityMessages.reviewNoteRequired)).toBeVisible();
+        await partnerPage.getByLabel('Your note').fill(note);
+        await send.click();
+        await expect(partnerPage.getByText(note)).toBeVisible();
+      } else {
+        await send.scrollIntoViewIfNeeded();
+        await expect(send).toBeInViewport();
+        expect(await partnerPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      }
+      await partnerPage.screenshot({ path: shot('review-note') });
+      await partnerPage.close();
+
       await signIn(page, ADMIN, '/admin/risk');
       await expect(pageHeading(page, 'Referral integrity')).toBeVisible();
       const review = page.getByRole('button', { name: `Review ${partner.fullName}, Self-referral` });
@@ -98,6 +121,7 @@ for (const viewport of viewports) {
       await review.click();
       const panel = page.getByRole('dialog', { name: 'Risk item' });
       await expect(panel.getByText(`self-${suffix}.example`).first()).toBeVisible();
+      if (viewport.name === 'desktop') await expect(panel.getByText(`“${note}”`)).toBeVisible();
       await page.screenshot({ path: shot('risk-panel') });
       await panel.getByRole('button', { name: 'Resolve' }).click();
       await expect(panel.getByText(integrityMessages.noteRequired)).toBeVisible();

@@ -55,7 +55,7 @@ import { adminStatsRoutes, leadDailyCountsPlugin } from './modules/admin-stats';
 import { dashboardRoutes } from './modules/dashboard';
 import { createVideoHostCache, resourcesAdminRoutes, resourcesRoutes } from './modules/resources';
 import { buildCsp } from './lib/csp';
-import { integrityAdminRoutes, integrityPartnerRoutes, integrityPlugin } from './modules/integrity';
+import { integrityAdminRoutes, integrityPartnerRoutes, integrityPlugin, partnerDevicesPlugin } from './modules/integrity';
 import { payoutDetailsRoutes, payoutsAdminRoutes, payoutsPlugin } from './modules/payouts';
 import { commissionsAdminRoutes, commissionsPlugin, commissionsRoutes, partnerTeamRoutes } from './modules/commissions';
 import { postbacksRoutes, webhooksAdminRoutes, webhooksPlugin } from './modules/webhooks';
@@ -209,6 +209,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(conversionsPlugin);
   // After commissionsPlugin: its approval listener opens the merchant's bonus that integrity may hold.
   await app.register(integrityPlugin);
+  await app.register(partnerDevicesPlugin);
   await app.register(payoutsPlugin);
   await app.register(webhooksPlugin);
 

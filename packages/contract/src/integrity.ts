@@ -32,7 +32,11 @@ export const riskSignalLabels: Record<RiskSignal, string> = {
   shared_identity: 'One identity, two partners',
 };
 
-/** flag: a row in the risk queue; hold: also the referral's bonus waits; block: hold, and the referral is under review. */
+/**
+ * flag: a row in the risk queue; hold: also the referral's bonus and residuals wait (under review);
+ * block: the referral is accepted as the merchant sees it, but nothing is owed for it (its bonus and
+ * residuals are written void, "Under review" to the partner) unless an admin resolves the item.
+ */
 export const riskActions = ['flag', 'hold', 'block'] as const;
 export type RiskAction = (typeof riskActions)[number];
 export const riskActionLabels: Record<RiskAction, string> = {
@@ -43,6 +47,7 @@ export const riskActionLabels: Record<RiskAction, string> = {
 
 export const integrityMessages = {
   settingsSaved: 'Integrity settings saved',
+  settingsJsonInvalid: 'Enter the integrity rules as saved on Referral integrity → Settings',
   windowRange: 'Enter a number of days from 1 to 730',
   velocityRange: 'Enter a number from 1 to 1000',
   conflictNotFound: 'Conflict not found',
@@ -60,6 +65,10 @@ export const integrityMessages = {
   precheckLimit: 'You have used today’s 20 checks. Please try again tomorrow.',
   alreadyCustomer: 'Already a customer — not eligible',
   underReview: 'Under review',
+  reviewNoteRequired: 'Please write a note',
+  reviewNoteSaved: 'Note sent to the reviewer',
+  reviewNoteNotUnderReview: 'A note can be added only while the referral is under review',
+  referralNotFound: 'Referral not found',
   // Neutral words for both partners of a conflict: neither ever learns who the other is.
   mailEarlierSubject: 'About your referral',
   mailEarlier: (business: string) =>
@@ -107,6 +116,26 @@ export const integritySettingsSchema = z.object({
   domain_exempt_partner_ids: z.array(z.number().int().positive()).max(500),
 });
 export type IntegritySettings = z.infer<typeof integritySettingsSchema>;
+
+/** The settings row that holds the rules as JSON, edited through /admin/integrity-settings. */
+export const integritySettingKey = 'Integrity Settings';
+
+/**
+ * Why a raw value typed in the generic settings editor is not the integrity rules, or null when it
+ * is: the same schema as PUT /admin/integrity-settings, so no hand edit can switch a rule off by a typo.
+ */
+export function integritySettingsRefusal(raw: string): string | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return m.settingsJsonInvalid;
+  }
+  const result = integritySettingsSchema.safeParse(parsed);
+  if (result.success) return null;
+  const issue = result.error.issues[0]!;
+  return `${m.settingsJsonInvalid} (${issue.path.join('.') || 'value'}: ${issue.message})`;
+}
 export const integritySettingsResponse = successEnvelope(integritySettingsSchema);
 
 export const defaultIntegritySettings: IntegritySettings = {
@@ -147,6 +176,16 @@ export const conflictDecisionLabels: Record<ConflictDecision, string> = {
   reject_both: 'Reject both',
 };
 
+/** A partner's note on their referral while it is under review (the partner's own words, shown to admins). */
+export const reviewNoteSchema = z.object({ at: z.string(), lead_id: z.string(), business: z.string(), note: z.string() });
+export type ReviewNote = z.infer<typeof reviewNoteSchema>;
+/** POST /leads/mine/{id}/review-notes */
+export const reviewNoteRequest = z
+  .object({ note: z.string({ error: m.reviewNoteRequired }).trim().min(1, m.reviewNoteRequired).max(2000) })
+  .strict();
+/** GET|POST /leads/mine/{id}/review-notes: the partner's own notes on this referral, oldest first. */
+export const reviewNotesResponse = successEnvelope(z.object({ items: z.array(reviewNoteSchema) }));
+
 /** One side of a conflict, as an admin sees it. */
 export const conflictSideSchema = z.object({
   lead_id: z.string(),
@@ -169,6 +208,8 @@ export const conflictSideSchema = z.object({
     marketing_at: z.string().nullable(),
     text_version: z.string(),
   }),
+  /** The partner's notes on this referral while under review. */
+  partner_notes: z.array(reviewNoteSchema),
 });
 export type ConflictSide = z.infer<typeof conflictSideSchema>;
 
@@ -249,6 +290,8 @@ export type RiskItem = z.infer<typeof riskItemSchema>;
 export const riskItemDetailSchema = riskItemSchema.extend({
   evidence: z.array(riskEvidenceSchema),
   held_lines: z.array(riskHeldLineSchema),
+  /** The partner's notes on the related referrals while under review. */
+  partner_notes: z.array(reviewNoteSchema),
 });
 export type RiskItemDetail = z.infer<typeof riskItemDetailSchema>;
 export const riskListQuery = cursorPageQuery.extend({ status: z.enum(riskItemStatuses).optional() });

@@ -49,9 +49,7 @@ const AdminSubmitRoute = lazy(() =>
 const DashboardPage = lazy(() => import('@/features/dashboard/pages/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const PartnerSubmitRoute = lazy(() => import('./routes/partner-submit-route').then((m) => ({ default: m.PartnerSubmitRoute })));
 const ReferralsPage = lazy(() => import('@/features/leads/pages/referrals-page').then((m) => ({ default: m.ReferralsPage })));
-const ReferralDetailPage = lazy(() =>
-  import('@/features/leads/pages/referral-detail-page').then((m) => ({ default: m.ReferralDetailPage })),
-);
+const ReferralDetailPage = lazy(() => import('./routes/referral-detail-route').then((m) => ({ default: m.ReferralDetailRoute })));
 const ProposalPage = lazy(() => import('@/features/proposals/pages/proposal-page').then((m) => ({ default: m.ProposalPage })));
 const ResourcesPage = lazy(() => import('@/features/resources/pages/resources-page').then((m) => ({ default: m.ResourcesPage })));
 const CompensationPage = lazy(() =>

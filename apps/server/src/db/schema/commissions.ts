@@ -75,6 +75,11 @@ export const merchantAccounts = pgTable(
     approvedOn: date('approved_on').notNull(),
     status: text('status', { enum: merchantStatuses }).notNull().default('active'),
     closedOn: date('closed_on'),
+    /**
+     * Referral integrity's hold on the merchant (its referral is in a conflict or under a risk rule):
+     * each line written for it meanwhile (a residual import) is held too; `blocked` writes them void.
+     */
+    riskHold: text('risk_hold', { enum: ['conflict', 'risk', 'blocked'] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

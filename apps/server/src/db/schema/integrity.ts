@@ -1,6 +1,6 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { conflictDecisions, conflictStatuses, matchKinds, riskActions, riskItemStatuses, riskSignals } from '@portal/contract';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { leads } from './leads';
 import { users } from './users';
@@ -131,4 +131,38 @@ export const riskEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('risk_events_item_idx').on(t.itemId, t.id), index('risk_events_lead_idx').on(t.leadId)],
+);
+
+/**
+ * The IP hashes a partner's own signed-in sessions came from (salted as a landing submission's
+ * `ip_hash`, never an address), with when last seen: the "same device" signal compares a landing
+ * referral's hash with these within 24 hours. Written at most once a minute per session.
+ */
+export const partnerDeviceHashes = pgTable(
+  'partner_device_hashes',
+  {
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ipHash: text('ip_hash').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.partnerId, t.ipHash] })],
+);
+
+/** A partner's note on their own referral while it is under review; shown to admins in the conflict and risk detail. */
+export const reviewNotes = pgTable(
+  'review_notes',
+  {
+    id: serial('id').primaryKey(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    note: text('note').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('review_notes_lead_idx').on(t.leadId, t.id)],
 );

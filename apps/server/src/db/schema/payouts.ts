@@ -39,34 +39,56 @@ export interface StoredTaxForm {
  * digits are kept in clear. A payout hold (bank changed shortly before a payout) is partner-level
  * and distinct from a commission line's own hold.
  */
-export const payoutProfiles = pgTable('payout_profiles', {
-  partnerId: integer('partner_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  taxKind: text('tax_kind', { enum: ['w9', 'w8ben', 'w8bene'] }),
-  taxForm: jsonb('tax_form').$type<StoredTaxForm>(),
-  tinSealed: text('tin_sealed'),
-  tinLast4: text('tin_last4'),
-  taxStatus: text('tax_status', { enum: ['submitted', 'approved', 'rejected'] }),
-  taxRejectReason: text('tax_reject_reason'),
-  bankMethod: text('bank_method', { enum: ['ach', 'outside'] }),
-  bankHolder: text('bank_holder'),
-  /** JSON `{ routing, account }`, sealed. */
-  bankSealed: text('bank_sealed'),
-  routingLast4: text('routing_last4'),
-  accountLast4: text('account_last4'),
-  accountType: text('account_type', { enum: ['checking', 'savings'] }),
-  bankStatus: text('bank_status', { enum: ['submitted', 'approved', 'rejected'] }),
-  bankRejectReason: text('bank_reject_reason'),
-  bankNameMatches: boolean('bank_name_matches').notNull().default(false),
-  bankChangedAt: timestamp('bank_changed_at', { withTimezone: true }),
-  /** When a payout to this account was first sent; null → a prenote may verify it first. */
-  bankFirstPaidAt: timestamp('bank_first_paid_at', { withTimezone: true }),
-  /** The payout hold: set when the bank account changed shortly before a payout, cleared by the next sent batch. */
-  payoutHoldSince: timestamp('payout_hold_since', { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const payoutProfiles = pgTable(
+  'payout_profiles',
+  {
+    partnerId: integer('partner_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    taxKind: text('tax_kind', { enum: ['w9', 'w8ben', 'w8bene'] }),
+    taxForm: jsonb('tax_form').$type<StoredTaxForm>(),
+    tinSealed: text('tin_sealed'),
+    tinLast4: text('tin_last4'),
+    /**
+     * Keyed fingerprints (HMAC, payout-box.ts) of the TIN, the bank account and the tax form's address:
+     * two partners sharing one are found by an index, never by opening sealed values in bulk.
+     */
+    tinFingerprint: text('tin_fingerprint'),
+    bankFingerprint: text('bank_fingerprint'),
+    addressFingerprint: text('address_fingerprint'),
+    taxStatus: text('tax_status', { enum: ['submitted', 'approved', 'rejected'] }),
+    taxRejectReason: text('tax_reject_reason'),
+    bankMethod: text('bank_method', { enum: ['ach', 'outside'] }),
+    bankHolder: text('bank_holder'),
+    /** JSON `{ routing, account }`, sealed. */
+    bankSealed: text('bank_sealed'),
+    routingLast4: text('routing_last4'),
+    accountLast4: text('account_last4'),
+    accountType: text('account_type', { enum: ['checking', 'savings'] }),
+    bankStatus: text('bank_status', { enum: ['submitted', 'approved', 'rejected'] }),
+    bankRejectReason: text('bank_reject_reason'),
+    bankNameMatches: boolean('bank_name_matches').notNull().default(false),
+    bankChangedAt: timestamp('bank_changed_at', { withTimezone: true }),
+    /** When a payout to this account was first sent; null → a prenote may verify it first. */
+    bankFirstPaidAt: timestamp('bank_first_paid_at', { withTimezone: true }),
+    /** The payout hold: set when the bank account changed shortly before a payout, cleared by the next sent batch. */
+    payoutHoldSince: timestamp('payout_hold_since', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One identity, two partners (referral integrity): lookups by fingerprint.
+    index('payout_profiles_tin_fp_idx')
+      .on(t.tinFingerprint)
+      .where(sql`${t.tinFingerprint} is not null`),
+    index('payout_profiles_bank_fp_idx')
+      .on(t.bankFingerprint)
+      .where(sql`${t.bankFingerprint} is not null`),
+    index('payout_profiles_address_fp_idx')
+      .on(t.addressFingerprint)
+      .where(sql`${t.addressFingerprint} is not null`),
+  ],
+);
 
 /** A tax form or bank account waiting for (or given) an admin's decision. */
 export const payoutReviews = pgTable(

@@ -28,6 +28,7 @@ import { evaluateBonuses } from './merchant-service';
 import { ensureDrafts, refreshDrafts } from './statement-service';
 import { parseReport, processorKey, type ParsedReport } from './report-parser';
 import { committedImportSplits, planImportSplits, writeImportSplits } from './split-service';
+import { blockedLineReason } from './risk-hold-service';
 
 type ImportRow = typeof commissionImports.$inferSelect;
 
@@ -232,6 +233,22 @@ async function withoutNestedLoops<T>(tx: DbExecutor, run: () => Promise<T>): Pro
   return result;
 }
 
+/**
+ * The lines this import wrote for a merchant referral integrity holds (a conflict or a risk rule)
+ * are held as well, off every draft, until the hold is resolved; for a blocked merchant they are
+ * written void (risk-hold-service.ts). Run before the drafts are summed.
+ */
+async function holdLinesOfHeldMerchants(tx: DbExecutor, importId: string): Promise<void> {
+  await tx.execute(sql`
+    update ${commissionLines} l set
+      risk_hold = case when m.risk_hold = 'conflict' then 'conflict' else 'risk' end,
+      status = case when m.risk_hold = 'blocked' then 'void' else l.status end,
+      reason = case when m.risk_hold = 'blocked' then ${blockedLineReason} else l.reason end,
+      statement_id = null
+    from ${merchantAccounts} m
+    where l.import_id = ${importId} and m.id = l.merchant_account_id and m.risk_hold is not null`);
+}
+
 /** Commits a draft import in the caller's transaction; returns the residual lines written. */
 export async function commitImport(tx: DbExecutor, importId: string, actorId: number): Promise<number> {
   const row = await lockImport(tx, importId);
@@ -292,6 +309,7 @@ export async function commitImport(tx: DbExecutor, importId: string, actorId: nu
   const written = inserted.rows.length;
   for (const r of inserted.rows) touched.add(r.merchant_account_id);
   await writeImportSplits(tx, importId, row.month);
+  await holdLinesOfHeldMerchants(tx, importId);
   await tx
     .update(commissionImports)
     .set({ status: 'committed', committedAt: new Date() })

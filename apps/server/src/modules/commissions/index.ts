@@ -50,6 +50,7 @@ export const commissionsPlugin: FastifyPluginAsync = async (app) => {
   teamMerchantMailer(app);
 };
 export {
+  blockLinesOfLeads,
   heldLinesOfLeads,
   holdLinesOfLeads,
   releaseLinesOfLeads,

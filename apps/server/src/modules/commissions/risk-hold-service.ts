@@ -1,10 +1,16 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db';
 import { commissionLines, merchantAccounts } from '../../db/schema';
-import { splitAwardDescription } from './merchant-service';
+import { evaluateBonuses, splitAwardDescription } from './merchant-service';
 import { refreshDrafts } from './statement-service';
 
 export type RiskHold = 'conflict' | 'risk';
+
+/**
+ * The reason on a line a blocking risk rule wrote void: neutral (a partner never learns the signal),
+ * and how a later resolution finds the lines it gives back.
+ */
+export const blockedLineReason = 'Under review';
 
 /** The merchant accounts opened from these referrals. */
 const merchantsOfLeads = (leadIds: readonly number[]) =>
@@ -17,6 +23,11 @@ const merchantsOfLeads = (leadIds: readonly number[]) =>
  */
 export async function holdLinesOfLeads(tx: DbExecutor, leadIds: readonly number[], hold: RiskHold): Promise<number> {
   if (!leadIds.length) return 0;
+  // The merchant is held too: a residual imported later is written held (import-service.ts).
+  await tx
+    .update(merchantAccounts)
+    .set({ riskHold: hold })
+    .where(and(inArray(merchantAccounts.leadId, [...leadIds]), isNull(merchantAccounts.riskHold)));
   const rows = await tx
     .update(commissionLines)
     .set({ riskHold: hold })
@@ -32,21 +43,86 @@ export async function holdLinesOfLeads(tx: DbExecutor, leadIds: readonly number[
   return rows.length;
 }
 
-/** Lifts the hold from these referrals' lines; they reach the next statement as any other line. */
+/**
+ * A blocking risk rule: the merchant stays (its referral was accepted as the merchant sees it) but
+ * nothing is owed for it. Its unpaid lines are written void with a neutral reason, and every line
+ * written for it later (a residual import) is void too, until a resolution gives them back.
+ */
+export async function blockLinesOfLeads(tx: DbExecutor, leadIds: readonly number[]): Promise<number> {
+  if (!leadIds.length) return 0;
+  await tx
+    .update(merchantAccounts)
+    .set({ riskHold: 'blocked' })
+    .where(inArray(merchantAccounts.leadId, [...leadIds]));
+  const rows = await tx
+    .update(commissionLines)
+    .set({
+      status: 'void',
+      reason: blockedLineReason,
+      statementId: null,
+      riskHold: sql`coalesce(${commissionLines.riskHold}, 'risk')`,
+    })
+    .where(
+      and(
+        sql`${commissionLines.merchantAccountId} in ${merchantsOfLeads(leadIds)}`,
+        inArray(commissionLines.status, ['pending', 'approved', 'on_hold']),
+      ),
+    )
+    .returning({ month: commissionLines.month });
+  for (const month of new Set(rows.map((r) => r.month))) await refreshDrafts(tx, month);
+  return rows.length;
+}
+
+/**
+ * Lifts the hold from these referrals' lines (and their merchants, so later lines are written free);
+ * they reach the next statement as any other line. Lines a block wrote void come back: residuals and
+ * overrides as approved, the bonus as pending until its volume rule earns it again. A line voided as
+ * fraud stays void.
+ */
 export async function releaseLinesOfLeads(tx: DbExecutor, leadIds: readonly number[]): Promise<number> {
   if (!leadIds.length) return 0;
+  await tx
+    .update(merchantAccounts)
+    .set({ riskHold: null })
+    .where(and(inArray(merchantAccounts.leadId, [...leadIds]), isNotNull(merchantAccounts.riskHold)));
+  const restored = await tx
+    .update(commissionLines)
+    .set({ status: sql`case when ${commissionLines.kind} = 'bonus' then 'pending' else 'approved' end`, reason: null })
+    .where(
+      and(
+        sql`${commissionLines.merchantAccountId} in ${merchantsOfLeads(leadIds)}`,
+        eq(commissionLines.status, 'void'),
+        eq(commissionLines.reason, blockedLineReason),
+        isNotNull(commissionLines.riskHold),
+      ),
+    )
+    .returning({ merchantId: commissionLines.merchantAccountId });
   const rows = await tx
     .update(commissionLines)
     .set({ riskHold: null })
-    .where(and(sql`${commissionLines.merchantAccountId} in ${merchantsOfLeads(leadIds)}`, isNotNull(commissionLines.riskHold)))
+    .where(
+      and(
+        sql`${commissionLines.merchantAccountId} in ${merchantsOfLeads(leadIds)}`,
+        isNotNull(commissionLines.riskHold),
+        sql`${commissionLines.status} <> 'void'`,
+      ),
+    )
     .returning({ month: commissionLines.month });
-  for (const month of new Set(rows.map((r) => r.month))) await refreshDrafts(tx, month);
+  const months = new Set(rows.map((r) => r.month));
+  if (restored.length)
+    for (const month of await evaluateBonuses(tx, [...new Set(restored.map((r) => r.merchantId!))])) months.add(month);
+  for (const month of [...months].sort()) await refreshDrafts(tx, month);
   return rows.length;
 }
 
 /** Voids these referrals' held lines as fraud: irreversible (a void line never reaches a statement). */
 export async function voidHeldLinesOfLeads(tx: DbExecutor, leadIds: readonly number[], reason: string) {
   if (!leadIds.length) return [];
+  // A merchant voided as fraud earns nothing from now on: its later lines are written void.
+  await tx
+    .update(merchantAccounts)
+    .set({ riskHold: 'blocked' })
+    .where(inArray(merchantAccounts.leadId, [...leadIds]));
   const rows = await tx
     .update(commissionLines)
     .set({ status: 'void', reason, statementId: null })

@@ -9,6 +9,7 @@ import { conflict as conflictError, notFound } from '../../lib/errors';
 import { holdLinesOfLeads, releaseLinesOfLeads, splitBonusOfLead } from '../commissions';
 import { getIntegritySettings } from './integrity-settings';
 import { queueIntegrityMail } from './integrity-mails';
+import { notesOfLeads } from './review-notes';
 
 const firstLead = alias(leads, 'first_lead');
 const secondLead = alias(leads, 'second_lead');
@@ -55,6 +56,7 @@ async function sideOf(db: DbExecutor, lead: LeadRow): Promise<ConflictSide> {
       marketing_at: lead.marketingConsentAt?.toISOString() ?? null,
       text_version: lead.consentTextVersion,
     },
+    partner_notes: await notesOfLeads(db, [lead.id]),
   };
 }
 
@@ -241,4 +243,12 @@ export async function stillHeld(tx: DbExecutor, leadId: number): Promise<boolean
                  where e.lead_id = ${leadId} and i.status = 'open' and i.action <> 'flag')
       or exists (select 1 from ${referralClaims} where lead_id = ${leadId} and state in ('lost', 'rejected', 'not_eligible')) as held`);
   return Boolean(rows[0]?.held);
+}
+
+/** Whether an open risk item whose action is block covers this referral. */
+export async function isBlocked(tx: DbExecutor, leadId: number): Promise<boolean> {
+  const { rows } = await tx.execute<{ blocked: boolean }>(sql`
+    select exists (select 1 from risk_events e join risk_items i on i.id = e.item_id
+                   where e.lead_id = ${leadId} and i.status = 'open' and i.action = 'block') as blocked`);
+  return Boolean(rows[0]?.blocked);
 }

@@ -1,13 +1,48 @@
 import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
 import { and, eq, or } from 'drizzle-orm';
 import { leads, referralClaims, referralConflicts } from '../../db/schema';
+import { isPartnerAccount } from '../../lib/access';
 import { enqueue } from '../../lib/outbox';
-import { holdLinesOfLeads, splitBonusOfLead } from '../commissions';
+import { saltedHash } from '../../lib/tokens';
+import { blockLinesOfLeads, holdLinesOfLeads, splitBonusOfLead } from '../commissions';
+import { getHashSalt } from '../leads';
 import { extendWindow, onLeadCreated } from './claims';
+import { recordPartnerDevice } from './identity';
+import { isBlocked } from './conflicts-service';
 import { INTEGRITY_MAIL, integrityMailHandler } from './integrity-mails';
 import { INTEGRITY_SWEEP, currentSweepSlot, integritySweepHandler, sweepEntry } from './lapse';
 
 export { integrityAdminRoutes, integrityPartnerRoutes } from './integrity-routes';
+export { flagSharedIdentity } from './identity';
+
+/** A session's device is recorded again after this long (per process; the 24-hour signal needs no finer grain). */
+const deviceIntervalMs = 10 * 60_000;
+
+/**
+ * Records the IP hash (salted as a landing submission's) of each partner's signed-in sessions, at
+ * most every ten minutes per session and address, for the "same device" signal. Hashes only; a
+ * failure never fails the request.
+ */
+export const partnerDevicesPlugin = fp(async (app) => {
+  const seen = new Map<string, number>();
+  app.addHook('onRequest', async (request) => {
+    const user = request.user;
+    if (!user || !request.sessionId || !isPartnerAccount(user)) return;
+    const now = Date.now();
+    const key = `${request.sessionId}:${request.ip}`;
+    if (now - (seen.get(key) ?? 0) < deviceIntervalMs) return;
+    if (seen.size > 50_000) seen.clear();
+    seen.set(key, now);
+    try {
+      const salt = await getHashSalt(app.db, app.config.HASH_SALT);
+      await recordPartnerDevice(app.db, user.id, saltedHash(salt, request.ip), new Date(now));
+    } catch (err) {
+      seen.delete(key);
+      request.log.warn({ err }, 'partner device not recorded');
+    }
+  });
+});
 
 /**
  * Referral integrity's reactions. A new referral is matched and checked in the worker, from the
@@ -31,7 +66,9 @@ export const integrityPlugin: FastifyPluginAsync = async (app) => {
       .from(referralClaims)
       .where(eq(referralClaims.leadId, event.leadId));
     const heldByClaim = claim && ['conflict', 'lost', 'rejected', 'not_eligible'].includes(claim.state);
-    if (lead?.underReview || heldByClaim) await holdLinesOfLeads(tx, [event.leadId], heldByClaim ? 'conflict' : 'risk');
+    // A blocking rule: the merchant is opened as usual, but nothing is owed for it (lines written void).
+    if (lead?.underReview && (await isBlocked(tx, event.leadId))) await blockLinesOfLeads(tx, [event.leadId]);
+    else if (lead?.underReview || heldByClaim) await holdLinesOfLeads(tx, [event.leadId], heldByClaim ? 'conflict' : 'risk');
     // A split decided before the approval: the bonus the account just got is shared now.
     const [decided] = await tx
       .select()

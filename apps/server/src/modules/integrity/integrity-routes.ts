@@ -11,6 +11,8 @@ import {
   maxRowId,
   precheckRequest,
   precheckResponse,
+  reviewNoteRequest,
+  reviewNotesResponse,
   riskItemResponse,
   riskListQuery,
   riskListResponse,
@@ -22,6 +24,7 @@ import { currentUser, requirePartner } from '../../plugins/auth';
 import { decideConflict, getConflict, listConflicts } from './conflicts-service';
 import { getIntegritySettings, saveIntegritySettings } from './integrity-settings';
 import { precheck } from './precheck';
+import { addReviewNote, listReviewNotes } from './review-notes';
 import { getRiskItem, listRiskItems, resolveRiskItem, voidRiskItem } from './risk-service';
 
 const tags = ['integrity'];
@@ -176,6 +179,41 @@ export const integrityPartnerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       status: 'success' as const,
       data: await precheck(app.db, app.counters, currentUser(request).id, request.body),
+    }),
+  );
+  const leadParams = z.object({ id: z.string().max(64) });
+  app.get(
+    '/:id/review-notes',
+    {
+      schema: {
+        summary: 'My notes on a referral under review',
+        tags,
+        security: [{ bearer: [] }],
+        params: leadParams,
+        response: { 200: reviewNotesResponse, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      data: await listReviewNotes(app.db, currentUser(request).id, request.params.id),
+    }),
+  );
+  app.post(
+    '/:id/review-notes',
+    {
+      schema: {
+        summary: 'Add a note on a referral under review',
+        tags,
+        security: [{ bearer: [] }],
+        params: leadParams,
+        body: reviewNoteRequest,
+        response: { 200: reviewNotesResponse, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      status: 'success' as const,
+      message: m.reviewNoteSaved,
+      data: await addReviewNote(app.db, currentUser(request).id, request.params.id, request.body.note),
     }),
   );
 };

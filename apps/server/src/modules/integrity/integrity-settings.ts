@@ -1,10 +1,13 @@
-import { defaultIntegritySettings, integritySettingsSchema, riskSignals, type IntegritySettings } from '@portal/contract';
+import {
+  defaultIntegritySettings,
+  integritySettingKey,
+  integritySettingsSchema,
+  riskSignals,
+  type IntegritySettings,
+} from '@portal/contract';
 import type { Database, DbExecutor } from '../../db';
 import { recordAudit } from '../../lib/audit';
 import { getSettingValue, putSystemSetting } from '../settings';
-
-/** The settings row that holds the program's integrity rules, as JSON; edited through /admin/integrity-settings. */
-export const integritySettingKey = 'Integrity Settings';
 
 /**
  * The program's rules, with defaults for anything unset or unreadable: a hand-edited value must not

@@ -4,7 +4,8 @@ import { composeLeadPayload, integrityMessages, defaultIntegritySettings } from 
 import { buildReferralForm } from '@portal/contract/testing';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { bearer, createAdmin, createPartner } from '../../../test/factories';
-import { auditLog, commissionLines, leads, referralClaims, referralConflicts, statements } from '../../db/schema';
+import { auditLog, commissionLines, leads, partnerTeams, referralClaims, referralConflicts, statements } from '../../db/schema';
+import { ach, w9 } from '../../../test/payout-fixtures';
 import { createOutboxProcessor } from '../../lib/outbox';
 import { createSession } from '../../lib/sessions';
 import { runIntegritySweep } from './lapse';
@@ -50,9 +51,10 @@ async function partner(overrides: Parameters<typeof createPartner>[1] = {}): Pro
 }
 
 /** A referral through the partner's link, as the landing page sends it; the worker then runs the fan-out. */
-async function refer(p: Partner, form: Parameters<typeof buildReferralForm>[0], opts: { work?: boolean } = {}) {
+async function refer(p: Partner, form: Parameters<typeof buildReferralForm>[0], opts: { work?: boolean; ip?: string } = {}) {
   const res = await ctx.app.inject({
     method: 'POST',
+    ...(opts.ip ? { remoteAddress: opts.ip } : {}),
     url: `${api}/leads/referral/by-uuid`,
     // Each business its own email domain unless the test says otherwise: a shared company domain is a match.
     payload: composeLeadPayload(buildReferralForm({ email: `owner@biz${++seq}.example`, ...form }), p.uuid),
@@ -94,6 +96,51 @@ const bonusLines = (publicId: string) =>
         eq(leads.publicId, publicId),
         eq(commissionLines.kind, 'bonus'),
         sql`${commissionLines.merchantAccountId} = (select id from merchant_accounts where lead_id = ${leads.id})`,
+      ),
+    );
+/** A residual report for this month, committed at once (mapping of the commissions test's columns). */
+async function importResiduals(rows: string[]) {
+  const boundary = '----integrity-test';
+  const fields = {
+    month: new Date().toISOString().slice(0, 7),
+    processor: `Integrity Processing ${++seq}`,
+    dry_run: 'false',
+    mapping: JSON.stringify({
+      mid: 'MID',
+      business: 'DBA',
+      transactions: 'Sales',
+      volume: 'Volume',
+      income: 'Income',
+      costs: 'Costs',
+      net_revenue: 'Net',
+    }),
+  };
+  const csv = ['MID,DBA,Sales,Volume,Income,Costs,Net', ...rows].join('\n');
+  const payload = [
+    ...Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="r.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+  ].join('');
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `${api}/admin/commissions/imports`,
+    payload,
+    headers: { ...bearer(adminToken), 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+const residualLines = (publicId: string) =>
+  ctx.db
+    .select({
+      hold: commissionLines.riskHold,
+      status: commissionLines.status,
+      statementId: commissionLines.statementId,
+      reason: commissionLines.reason,
+    })
+    .from(commissionLines)
+    .where(
+      and(
+        eq(commissionLines.kind, 'residual'),
+        sql`${commissionLines.merchantAccountId} = (select m.id from merchant_accounts m join leads l on l.id = m.lead_id where l.public_id = ${publicId})`,
       ),
     );
 const integritySubjects: string[] = [
@@ -305,6 +352,66 @@ describe('fraud signals', () => {
     expect(actions).toEqual(expect.arrayContaining(['integrity.risk_resolve', 'integrity.risk_void']));
   });
 
+  it('a residual imported after the hold is held too, and released with the bonus when resolved', async () => {
+    const a = await partner({ email: `owner-${Date.now()}@heldco.example` });
+    const lead = await refer(a, { businessName: 'Held Co', phoneNumber: '7185550131', email: 'books@heldco.example' });
+    const mid = `MID-HELD-${Date.now()}`;
+    await approve(lead.publicId, mid);
+    await importResiduals([`${mid},Held Co,10,1000.00,50.00,10.00,40.00`]);
+    expect(await residualLines(lead.publicId)).toEqual([
+      expect.objectContaining({ hold: 'risk', status: 'approved', statementId: null }),
+    ]);
+    const item = (await admin('GET', '/admin/risk'))
+      .json()
+      .data.items.find((i: { partner: { id: number } }) => i.partner.id === a.id);
+    expect((await admin('GET', `/admin/risk/${item.id}`)).json().data.held_lines).toHaveLength(2);
+    await admin('POST', `/admin/risk/${item.id}/resolve`, { note: 'Checked' });
+    const [residual] = await residualLines(lead.publicId);
+    expect(residual).toMatchObject({ hold: null, status: 'approved' });
+    expect(residual!.statementId).not.toBeNull();
+  });
+
+  it('block: the merchant is approved as usual but its bonus and residuals are void ("Under review") until resolved', async () => {
+    await admin('PUT', '/admin/integrity-settings', {
+      ...defaultIntegritySettings,
+      signals: { ...defaultIntegritySettings.signals, self_referral: { enabled: true, action: 'block' } },
+    });
+    const a = await partner({ email: `owner-${Date.now()}@blockco.example` });
+    const lead = await refer(a, { businessName: 'Block Co', phoneNumber: '7185550132', email: 'books@blockco.example' });
+    await admin('PUT', '/admin/integrity-settings', defaultIntegritySettings);
+    const mine = await ctx.app.inject({ method: 'GET', url: `${api}/leads/mine`, headers: bearer(a.token) });
+    expect(mine.json().data.items[0]).toMatchObject({ id: lead.publicId, under_review: true });
+    expect(mine.body).not.toContain('self_referral');
+    const item = (await admin('GET', '/admin/risk'))
+      .json()
+      .data.items.find((i: { partner: { id: number } }) => i.partner.id === a.id);
+    expect(item).toMatchObject({ signal: 'self_referral', action: 'block', status: 'open' });
+
+    const mid = `MID-BLOCK-${Date.now()}`;
+    await approve(lead.publicId, mid);
+    const [account] = await ctx.db
+      .execute<{ status: string }>(sql`select status from merchant_accounts where mid = ${mid}`)
+      .then((r) => r.rows);
+    expect(account?.status).toBe('active');
+    expect(await bonusLines(lead.publicId)).toEqual([
+      expect.objectContaining({ status: 'void', hold: 'risk', statementId: null }),
+    ]);
+    await importResiduals([`${mid},Block Co,10,1000.00,50.00,10.00,40.00`]);
+    expect(await residualLines(lead.publicId)).toEqual([
+      expect.objectContaining({ status: 'void', reason: integrityMessages.underReview, statementId: null }),
+    ]);
+    const totals = await ctx.db.select().from(statements).where(eq(statements.partnerId, a.id));
+    expect(totals.every((t) => t.totalCents === 0)).toBe(true);
+
+    // Resolved as legitimate: the bonus (no minimum volume here) and the residual are owed again.
+    expect((await admin('POST', `/admin/risk/${item.id}/resolve`, { note: 'Owner confirmed by phone' })).statusCode).toBe(200);
+    expect(await bonusLines(lead.publicId)).toEqual([expect.objectContaining({ status: 'approved', hold: null })]);
+    const [residual] = await residualLines(lead.publicId);
+    expect(residual).toMatchObject({ status: 'approved', hold: null, reason: null });
+    const [statement] = await ctx.db.select().from(statements).where(eq(statements.partnerId, a.id));
+    expect(statement!.totalCents).toBeGreaterThan(20_001);
+  });
+
   it('re-sign: the phone of a merchant closed in the last 12 months holds the new referral (no customer any more)', async () => {
     const a = await partner();
     const b = await partner();
@@ -353,5 +460,134 @@ describe('fraud signals', () => {
       .json()
       .data.items.filter((i: { partner: { id: number } }) => i.partner.id === a.id);
     expect(items.map((i: { signal: string }) => i.signal)).toEqual(['disposable_email']);
+  });
+});
+
+const riskOf = async (partnerId: number) =>
+  (await admin('GET', '/admin/risk')).json().data.items.filter((i: { partner: { id: number } }) => i.partner.id === partnerId);
+
+describe('team, identity and device signals', () => {
+  it('self-referral covers the team: the upline’s email or a downline’s name holds the referral', async () => {
+    const up = await partner();
+    const a = await partner();
+    const down = await partner({ fullName: `Dana Downline ${seq}` });
+    const stranger = await partner({ fullName: `Sol Stranger ${seq}` });
+    await ctx.db.insert(partnerTeams).values([
+      { partnerId: a.id, uplineId: up.id },
+      { partnerId: down.id, uplineId: a.id },
+    ]);
+    const byEmail = await refer(a, { businessName: 'Upline Shop', phoneNumber: '7185550141', email: up.email });
+    const byName = await refer(a, { businessName: down.fullName, phoneNumber: '7185550142' });
+    const notTeam = await refer(a, { businessName: stranger.fullName, phoneNumber: '7185550143' });
+    expect([byEmail.underReview, byName.underReview, notTeam.underReview]).toEqual([true, true, false]);
+    const [item] = await riskOf(a.id);
+    expect(item).toMatchObject({ signal: 'self_referral', count: 2 });
+    const detail = (await admin('GET', `/admin/risk/${item.id}`)).json().data;
+    expect(detail.evidence.map((e: { detail: string }) => e.detail)).toEqual([
+      "Business name equals a team member's name",
+      expect.stringMatching(/^Merchant email equals a team member's: /),
+    ]);
+    expect(detail.evidence[1].detail).not.toContain(up.email);
+  });
+
+  it('one identity, two partners: the same TIN or bank account flags both, by fingerprint, never showing the numbers', async () => {
+    const a = await partner();
+    const b = await partner();
+    const c = await partner();
+    const save = (p: Partner & { token: string }, body: object) =>
+      ctx.app.inject({ method: 'PUT', url: `${api}/users/payout-details`, payload: body, headers: bearer(p.token) });
+    expect((await save(a, { tax_form: w9(), bank: ach() })).statusCode).toBe(200);
+    expect(await riskOf(a.id)).toEqual([]);
+    // b: another address, the same TIN and bank account; c: nothing shared.
+    const other = { line1: '9 Elm Rd', line2: null, city: 'Reno', state: 'nv', zip: '89501' };
+    const res = await save(b, { tax_form: w9({ address: other }), bank: ach() });
+    expect(res.statusCode, res.body).toBe(200);
+    await save(c, {
+      tax_form: w9({ tin: '987-65-4321', address: { ...other, line1: '3 Oak Ave' } }),
+      bank: ach({ account_number: '000999888777' }),
+    });
+    const [ofA] = await riskOf(a.id);
+    const [ofB] = await riskOf(b.id);
+    expect(ofA).toMatchObject({ signal: 'shared_identity', count: 2 });
+    expect(ofB).toMatchObject({ signal: 'shared_identity', count: 2 });
+    expect(await riskOf(c.id)).toEqual([]);
+    const detail = (await admin('GET', `/admin/risk/${ofA.id}`)).json().data;
+    expect(detail.evidence.map((e: { detail: string }) => e.detail).sort()).toEqual([
+      `Same TIN as partner ${b.fullName} (#${b.id})`,
+      `Same bank account as partner ${b.fullName} (#${b.id})`,
+    ]);
+    expect(JSON.stringify(detail)).not.toMatch(/6789|123456789/);
+  });
+
+  it('same device: a landing referral from a network seen on the partner’s own session within 24 hours is flagged', async () => {
+    const a = await partner();
+    const b = await partner();
+    // a's signed-in session comes from 198.51.100.7; b never signs in from there.
+    await ctx.app.inject({ method: 'GET', url: `${api}/leads/mine`, headers: bearer(a.token), remoteAddress: '198.51.100.7' });
+    await refer(a, { businessName: 'Device Shop', phoneNumber: '7185550151' }, { ip: '198.51.100.7' });
+    await refer(a, { businessName: 'Other Net Shop', phoneNumber: '7185550152' }, { ip: '203.0.113.5' });
+    await refer(b, { businessName: 'Device Shop Two', phoneNumber: '7185550153' }, { ip: '198.51.100.7' });
+    const [item] = await riskOf(a.id);
+    expect(item).toMatchObject({ signal: 'same_device', count: 1, action: 'flag' });
+    expect(await riskOf(b.id)).toEqual([]);
+    const detail = (await admin('GET', `/admin/risk/${item.id}`)).json().data;
+    expect(detail.evidence[0]).toMatchObject({ business: 'Device Shop' });
+    expect(JSON.stringify(detail)).not.toContain('198.51.100.7');
+  });
+
+  it('the partner adds a note on a referral under review; the admin reads it in the risk and conflict detail', async () => {
+    const a = await partner({ email: `owner-${Date.now()}@noteco.example` });
+    const held = await refer(a, { businessName: 'Note Co', phoneNumber: '7185550161', email: 'books@noteco.example' });
+    const free = await refer(a, { businessName: 'Plain Shop', phoneNumber: '7185550162' });
+    const note = (p: Partner & { token: string }, publicId: string, text: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `${api}/leads/mine/${publicId}/review-notes`,
+        payload: { note: text },
+        headers: bearer(p.token),
+      });
+    const empty = await note(a, held.publicId, '  ');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors).toEqual({ note: integrityMessages.reviewNoteRequired });
+    const saved = await note(a, held.publicId, 'I own this shop with my brother; he signs the contract.');
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      message: integrityMessages.reviewNoteSaved,
+      data: { items: [{ lead_id: held.publicId }] },
+    });
+    const notUnder = await note(a, free.publicId, 'Hello');
+    expect(notUnder.statusCode).toBe(409);
+    expect(notUnder.json().message).toBe(integrityMessages.reviewNoteNotUnderReview);
+    const stranger = await partner();
+    expect((await note(stranger, held.publicId, 'Not mine')).statusCode).toBe(404);
+    const [item] = await riskOf(a.id);
+    const detail = (await admin('GET', `/admin/risk/${item.id}`)).json().data;
+    expect(detail.partner_notes).toEqual([
+      expect.objectContaining({ lead_id: held.publicId, note: 'I own this shop with my brother; he signs the contract.' }),
+    ]);
+
+    // A conflict: the second partner's note shows on their side.
+    const b = await partner();
+    const second = await refer(b, { businessName: 'Plain Shop', phoneNumber: '7185550162' });
+    expect((await note(b, second.publicId, 'The owner asked me directly')).statusCode).toBe(200);
+    const [c] = await ctx.db.select().from(referralConflicts).where(eq(referralConflicts.secondLeadId, second.id));
+    const conflict = (await admin('GET', `/admin/conflicts/${c!.id}`)).json().data;
+    expect(conflict.second.partner_notes).toEqual([expect.objectContaining({ note: 'The owner asked me directly' })]);
+    expect(conflict.first.partner_notes).toEqual([]);
+  });
+
+  it('the generic settings editor refuses Integrity Settings that the integrity schema refuses', async () => {
+    const put = (value: string) => admin('PUT', `/admin/settings/${encodeURIComponent('Integrity Settings')}`, { value });
+    await admin('PUT', '/admin/integrity-settings', defaultIntegritySettings); // the row exists
+    const bad = await put(JSON.stringify({ ...defaultIntegritySettings, window_days: 0 }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.value).toBe(
+      `${integrityMessages.settingsJsonInvalid} (window_days: ${integrityMessages.windowRange})`,
+    );
+    expect((await put('{not json')).json().errors.value).toBe(integrityMessages.settingsJsonInvalid);
+    const ok = await put(JSON.stringify({ ...defaultIntegritySettings, window_days: 30 }));
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await admin('GET', '/admin/integrity-settings')).json().data.window_days).toBe(30);
+    await admin('PUT', '/admin/integrity-settings', defaultIntegritySettings);
   });
 });

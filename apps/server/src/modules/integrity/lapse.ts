@@ -1,7 +1,7 @@
-import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import { integrityMessages as m } from '@portal/contract';
 import type { Database } from '../../db';
-import { leads, referralClaims, riskItems } from '../../db/schema';
+import { leads, partnerDeviceHashes, referralClaims, riskItems } from '../../db/schema';
 import { enqueue, type OutboxHandler } from '../../lib/outbox';
 import { getSettingValue, putSystemSetting } from '../settings';
 import { queueIntegrityMail } from './integrity-mails';
@@ -20,6 +20,8 @@ export async function runIntegritySweep(
   now = new Date(),
 ): Promise<{ warned: number; released: number; reminded: boolean }> {
   return db.transaction(async (tx) => {
+    // The "same device" signal looks back 24 hours: older session hashes are kept no longer than two days.
+    await tx.delete(partnerDeviceHashes).where(lt(partnerDeviceHashes.lastSeenAt, new Date(now.getTime() - 2 * 86_400_000)));
     const weekAhead = new Date(now.getTime() + 7 * 86_400_000);
     const warn = await tx
       .update(referralClaims)

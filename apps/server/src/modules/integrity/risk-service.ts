@@ -7,6 +7,7 @@ import { afterCursor, keysetTimestamp, pageOf } from '../../lib/cursor';
 import { conflict, notFound } from '../../lib/errors';
 import { heldLinesOfLeads, releaseLinesOfLeads, voidHeldLinesOfLeads } from '../commissions';
 import { stillHeld } from './conflicts-service';
+import { notesOfLeads } from './review-notes';
 
 const itemColumns = {
   item: riskItems,
@@ -79,8 +80,10 @@ export async function getRiskItem(db: DbExecutor, id: number): Promise<RiskItemD
     .where(eq(riskEvents.itemId, id))
     .orderBy(desc(riskEvents.id))
     .limit(100);
-  const held = await heldLinesOfLeads(db, await leadIdsOf(db, id));
+  const leadIds = await leadIdsOf(db, id);
+  const held = await heldLinesOfLeads(db, leadIds);
   return {
+    partner_notes: await notesOfLeads(db, leadIds),
     ...toItem(row),
     evidence: evidence.map((e) => ({ at: e.at.toISOString(), lead_id: e.leadId, business: e.business, detail: e.detail })),
     held_lines: held.map((l) => ({ id: l.id, amount_cents: l.amountCents, status: l.status, business: l.business })),

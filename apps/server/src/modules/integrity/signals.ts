@@ -1,7 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { IntegritySettings, RiskSignal } from '@portal/contract';
 import type { DbExecutor } from '../../db';
-import { leads, merchantAccounts, referralClaims, riskEvents, riskItems, users } from '../../db/schema';
+import {
+  leads,
+  merchantAccounts,
+  partnerDeviceHashes,
+  partnerTeams,
+  payoutProfiles,
+  referralClaims,
+  riskEvents,
+  riskItems,
+  users,
+} from '../../db/schema';
 import type { CreatedLead } from '../leads';
 import { withoutAccents, type ClaimMatch, type MatchKeys } from './keys';
 import { companyDomainOf, emailDomain, isDisposableEmail } from './email-domains';
@@ -19,9 +29,8 @@ interface SignalContext {
 /**
  * The fraud signals of a new referral, each as the settings say (on or off; flag, hold the bonus,
  * or block). Hashes and addresses never leave the database: the evidence is masked text.
- * Not here (their data is not on this branch): the same device (no visitor hash is kept for a
- * partner's own sessions) and one identity shared by two partners (partners have no phone,
- * address, TIN or bank account yet).
+ * One identity shared by two partners is partner-level, checked when payout details are saved
+ * (identity.ts).
  */
 export async function detectSignals(tx: DbExecutor, ctx: SignalContext): Promise<void> {
   const { lead, settings } = ctx;
@@ -30,14 +39,27 @@ export async function detectSignals(tx: DbExecutor, ctx: SignalContext): Promise
   const on = (s: RiskSignal) => settings.signals[s].enabled;
 
   if (on('self_referral')) {
-    const [partner] = await tx.select({ email: users.email, name: users.fullName }).from(users).where(eq(users.id, partnerId));
-    if (partner) {
-      const partnerEmail = partner.email.trim().toLowerCase();
-      const sameName = plainName(lead.company) !== '' && plainName(lead.company) === plainName(partner.name);
-      const partnerDomain = companyDomainOf(partnerEmail);
-      if (ctx.keys.emailKey === partnerEmail)
-        fired.push({ signal: 'self_referral', detail: `Merchant email equals the partner's: ${maskEmail(lead.email)}` });
-      else if (sameName) fired.push({ signal: 'self_referral', detail: "Business name equals the partner's name" });
+    // The partner and their team (upline, direct downline, and partners under the same upline): each
+    // one's email and names (their own, and the tax form's legal and business names when on file).
+    const { rows: people } = await tx.execute<{ id: number; email: string; names: (string | null)[] }>(sql`
+      with me as (select upline_id from ${partnerTeams} where partner_id = ${partnerId})
+      select u.id, u.email, array[u.full_name, p.tax_form->>'legal_name', p.tax_form->>'business_name'] as names
+      from ${users} u left join ${payoutProfiles} p on p.partner_id = u.id
+      where u.id = ${partnerId}
+         or u.id in (select upline_id from me)
+         or u.id in (select partner_id from ${partnerTeams} where upline_id = ${partnerId}
+                     or upline_id in (select upline_id from me where upline_id is not null))`);
+    const own = people.find((p) => Number(p.id) === partnerId);
+    if (own) {
+      const merchantName = plainName(lead.company);
+      const sameEmail = people.find((p) => p.email.trim().toLowerCase() === ctx.keys.emailKey);
+      const sameName =
+        merchantName !== '' && people.find((p) => p.names.some((n) => n !== null && plainName(n) === merchantName));
+      const partnerDomain = companyDomainOf(own.email.trim().toLowerCase());
+      const whose = (p: { id: number }) => (Number(p.id) === partnerId ? "the partner's" : "a team member's");
+      if (sameEmail)
+        fired.push({ signal: 'self_referral', detail: `Merchant email equals ${whose(sameEmail)}: ${maskEmail(lead.email)}` });
+      else if (sameName) fired.push({ signal: 'self_referral', detail: `Business name equals ${whose(sameName)} name` });
       else if (
         partnerDomain &&
         emailDomain(lead.email) === partnerDomain &&
@@ -49,6 +71,13 @@ export async function detectSignals(tx: DbExecutor, ctx: SignalContext): Promise
         });
     }
   }
+
+  if (
+    on('same_device') &&
+    lead.source === 'landing_page' &&
+    (await seenOnPartnerSessions(tx, partnerId, lead.ipHash, lead.createdAt))
+  )
+    fired.push({ signal: 'same_device', detail: "Submitted from a network seen on the partner's own sessions within 24 hours" });
 
   if (on('disposable_email') && isDisposableEmail(lead.email))
     fired.push({ signal: 'disposable_email', detail: `Disposable email domain: ${emailDomain(lead.email)}` });
@@ -126,4 +155,16 @@ export async function recordSignal(
     .returning({ id: riskItems.id });
   await tx.insert(riskEvents).values({ itemId: item!.id, leadId: input.leadId, detail: input.detail, createdAt: input.at });
   if (input.leadId && action !== 'flag') await tx.update(leads).set({ underReview: true }).where(eq(leads.id, input.leadId));
+}
+
+/**
+ * The same device: a landing referral whose IP hash (salted as every lead's `ip_hash`) was seen on
+ * the referring partner's own signed-in sessions within the 24 hours before it.
+ */
+export async function seenOnPartnerSessions(tx: DbExecutor, partnerId: number, ipHash: string, at: Date): Promise<boolean> {
+  if (!ipHash) return false;
+  const { rows } = await tx.execute<{ seen: boolean }>(sql`
+    select exists (select 1 from ${partnerDeviceHashes} where partner_id = ${partnerId} and ip_hash = ${ipHash}
+                   and last_seen_at > ${new Date(at.getTime() - 86_400_000).toISOString()}::timestamptz) as seen`);
+  return Boolean(rows[0]?.seen);
 }

@@ -13,3 +13,4 @@ export {
 export { countAllLeadsByStatus } from './status-counts';
 export { LEAD_CREATED } from './lead-created';
 export { partnerApiRoutes } from './partner-api-routes';
+export { getHashSalt } from './hash-salt';

@@ -30,10 +30,10 @@ import {
 import { recordAudit } from '../../lib/audit';
 import { badRequest } from '../../lib/errors';
 import { enqueue } from '../../lib/outbox';
-import type { SecretBox } from '../../lib/secret-box';
 import { getCurrency } from '../commissions';
 import { getSettingValue } from '../settings';
-import { bankContext, tinContext } from './payout-box';
+import { bankContext, fingerprintAddress, fingerprintId, tinContext, type PayoutBox } from './payout-box';
+import { flagSharedIdentity } from '../integrity';
 import { settingKeys } from './payout-settings';
 import { partnerTaxDocuments } from './tax-service';
 
@@ -262,7 +262,7 @@ async function closeOpenReview(tx: DbExecutor, partnerId: number, kind: 'tax_for
  */
 export async function putPayoutDetails(
   db: Database,
-  box: SecretBox,
+  box: PayoutBox,
   partnerId: number,
   input: PutPayoutDetailsRequest,
   now = new Date(),
@@ -289,6 +289,7 @@ export async function putPayoutDetails(
         };
         next.tinSealed = box.seal(t.tin, tinContext(partnerId));
         next.tinLast4 = last4(t.tin);
+        next.tinFingerprint = box.fingerprint('tin', fingerprintId(t.tin));
       } else {
         form = {
           legal_name: t.legal_name,
@@ -313,7 +314,9 @@ export async function putPayoutDetails(
         });
         next.tinSealed = t.foreign_tin ? box.seal(t.foreign_tin, tinContext(partnerId)) : null;
         next.tinLast4 = t.foreign_tin ? last4(t.foreign_tin) : null;
+        next.tinFingerprint = t.foreign_tin ? box.fingerprint('tin', fingerprintId(t.foreign_tin)) : null;
       }
+      next.addressFingerprint = box.fingerprint('address', fingerprintAddress(form.address));
       Object.assign(next, { taxKind: t.kind, taxForm: form, taxStatus: 'submitted', taxRejectReason: null });
       await openReview(tx, partnerId, 'tax_form', []);
       audit.tax_form = { kind: t.kind, tin_last4: next.tinLast4 ?? null };
@@ -327,6 +330,7 @@ export async function putPayoutDetails(
           bankMethod: 'outside',
           bankHolder: null,
           bankSealed: null,
+          bankFingerprint: null,
           routingLast4: null,
           accountLast4: null,
           accountType: null,
@@ -344,6 +348,7 @@ export async function putPayoutDetails(
           bankMethod: 'ach',
           bankHolder: b.holder_name,
           bankSealed: box.seal(JSON.stringify({ routing: b.routing_number, account: b.account_number }), bankContext(partnerId)),
+          bankFingerprint: box.fingerprint('bank', `${fingerprintId(b.routing_number)}:${fingerprintId(b.account_number)}`),
           routingLast4: last4(b.routing_number),
           accountLast4: last4(b.account_number),
           accountType: b.account_type,
@@ -389,6 +394,8 @@ export async function putPayoutDetails(
     }
     if (existing) await tx.update(payoutProfiles).set(next).where(eq(payoutProfiles.partnerId, partnerId));
     else await tx.insert(payoutProfiles).values({ partnerId, ...next });
+    // Referral integrity: another partner with this TIN, bank account or address flags both.
+    if (next.tinFingerprint || next.bankFingerprint || next.addressFingerprint) await flagSharedIdentity(tx, partnerId, now);
     await recordAudit(tx, {
       actorId: partnerId,
       action: 'payout_details.update',

@@ -6,6 +6,8 @@ import {
   DEFAULT_COMPANY_NAME,
   dualPricingTermsOf,
   findKnownSetting,
+  integritySettingKey,
+  integritySettingsRefusal,
   httpUrlOrNull,
   limits,
   messages,
@@ -67,6 +69,9 @@ function checkValue(key: string, value: string): void {
   if (refusal) throw badRequest(refusal, { value: refusal });
   if (key === crmStatusMappingKey && !parseCrmStatusMapping(value))
     throw badRequest(crmStatusMappingMessage, { value: crmStatusMappingMessage });
+  // Referral integrity's rules: the same schema as PUT /admin/integrity-settings.
+  const integrityRefusal = key.toLowerCase() === integritySettingKey.toLowerCase() ? integritySettingsRefusal(value) : null;
+  if (integrityRefusal) throw badRequest(integrityRefusal, { value: integrityRefusal });
 }
 
 export async function createSetting(db: Database, given: Setting, actorId: number | null): Promise<Setting> {

@@ -47,6 +47,7 @@ export const apiPaths = {
     mineExport: '/leads/mine/export.csv',
     minePrecheck: '/leads/mine/precheck',
     mineOne: (leadId: string) => `/leads/mine/${id(leadId)}`,
+    mineReviewNotes: (leadId: string) => `/leads/mine/${id(leadId)}/review-notes`,
   },
   partner: {
     team: '/partner/team',

@@ -60,6 +60,21 @@ export function RiskPanel({ id, onClose }: { id: string | null; onClose: () => v
                 ))}
               </ul>
             </section>
+            {data.partner_notes.length > 0 && (
+              <section>
+                <h3 className="mb-2 text-sm font-semibold text-slate-900">Partner's notes</h3>
+                <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm">
+                  {data.partner_notes.map((n, i) => (
+                    <li key={i} className="space-y-0.5 p-3">
+                      <p className="whitespace-pre-wrap wrap-anywhere text-slate-800">“{n.note}”</p>
+                      <p className="text-xs text-slate-500">
+                        <UtcTime iso={n.at} /> · {n.business}
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
             <section>
               <h3 className="mb-2 text-sm font-semibold text-slate-900">Held lines</h3>
               {data.held_lines.length === 0 ? (

@@ -55,6 +55,20 @@ function Side({ side, label, suggested }: { side: ConflictSide; label: string; s
     ],
     ['Status', leadStatusLabels[side.status as LeadStatus] ?? side.status],
   ];
+  if (side.partner_notes.length)
+    rows.push([
+      "Partner's note",
+      <ul key="n" className="space-y-1">
+        {side.partner_notes.map((n, i) => (
+          <li key={i} className="whitespace-pre-wrap">
+            “{n.note}”{' '}
+            <span className="text-xs text-slate-500">
+              <UtcTime iso={n.at} />
+            </span>
+          </li>
+        ))}
+      </ul>,
+    ]);
   return (
     <section aria-label={label} className="min-w-0 rounded-lg border border-slate-200 p-4">
       <div className="mb-2 flex flex-wrap items-center gap-2">

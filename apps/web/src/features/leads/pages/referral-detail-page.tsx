@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { BackLink } from '@/components/ui/back-link';
 import { LeadTimeline } from '@/components/lead-timeline';
@@ -12,8 +13,11 @@ import { useMyLead } from '../api/get-my-lead';
 import { QueryState } from '@/components/ui/query-state';
 import { ReferralEarningsCard } from '../components/referral-earnings';
 
-/** /referrals/:id: what the partner submitted and how the referral moved (partner-visible events only). */
-export function ReferralDetailPage() {
+/**
+ * /referrals/:id: what the partner submitted and how the referral moved (partner-visible events only).
+ * `underReviewSlot` is shown while the referral is under review (app/ composes the integrity note there).
+ */
+export function ReferralDetailPage({ underReviewSlot }: { underReviewSlot?: (leadId: string) => ReactNode } = {}) {
   const { id = '' } = useParams();
   const lead = useMyLead(id);
 
@@ -66,6 +70,7 @@ export function ReferralDetailPage() {
                 <LeadTimeline events={data.events} emptyText="No updates yet. Each step of this referral will show here." />
               </Card>
             </div>
+            {data.under_review && underReviewSlot && <div className="mt-6">{underReviewSlot(data.id)}</div>}
             {data.status === 'approved' && (
               <div className="mt-6">
                 <ReferralEarningsCard leadId={data.id} />
