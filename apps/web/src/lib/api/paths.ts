@@ -47,6 +47,8 @@ export const apiPaths = {
     mineExport: '/leads/mine/export.csv',
     minePrecheck: '/leads/mine/precheck',
     mineOne: (leadId: string) => `/leads/mine/${id(leadId)}`,
+    mineReplies: (leadId: string) => `/leads/mine/${id(leadId)}/replies`,
+    mineAttachment: (leadId: string, fileId: number) => `/leads/mine/${id(leadId)}/attachments/${id(fileId)}`,
   },
   partner: {
     team: '/partner/team',
@@ -73,6 +75,7 @@ export const apiPaths = {
     leadOwner: (leadId: string) => `/admin/leads/${id(leadId)}/owner`,
     leadOwners: '/admin/leads/owners',
     leadNotes: (leadId: string) => `/admin/leads/${id(leadId)}/notes`,
+    leadAttachment: (leadId: string, fileId: number) => `/admin/leads/${id(leadId)}/attachments/${id(fileId)}`,
     outboxRetry: '/admin/leads/outbox/retry',
     audit: '/admin/audit',
     users: '/admin/users',
