@@ -8,9 +8,9 @@ import {
   type SyncState,
 } from '@portal/contract';
 import { useState } from 'react';
-import { Paperclip } from 'lucide-react';
 import { downloadFile } from '@/lib/api/download';
 import { formatDateTime } from '@/lib/format';
+import { PaperclipIcon } from './icons';
 import { Badge, LeadStatusBadge } from './ui/badge';
 import { cn } from './ui/cn';
 
@@ -80,7 +80,7 @@ function AttachmentButton({ attachment, path }: { attachment: LeadAttachment; pa
           downloadFile(path, {}, attachment.name).catch(() => setFailed(true));
         }}
       >
-        <Paperclip aria-hidden="true" className="size-4 shrink-0" />
+        <PaperclipIcon aria-hidden="true" className="size-4 shrink-0" />
         <span className="wrap-anywhere">{attachment.name}</span>
         <span className="font-normal text-slate-500">({sizeLabel(attachment.size)})</span>
       </button>
