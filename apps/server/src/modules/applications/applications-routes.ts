@@ -71,7 +71,7 @@ export const applicationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "What a partner answered when applying (null when nothing)",
+        summary: 'What a partner answered when applying (null when nothing)',
         params: userIdParams,
         response: { 200: applicationAnswersResponse, ...errorResponses(401, 403) },
       },

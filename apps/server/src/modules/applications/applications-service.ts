@@ -1,10 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import {
-  checkApplicationAnswers,
-  yesNoLabel,
-  type ApplicationAnswer,
-  type ApplicationQuestion,
-} from '@portal/contract';
+import { checkApplicationAnswers, yesNoLabel, type ApplicationAnswer, type ApplicationQuestion } from '@portal/contract';
 import type { Database, DbExecutor } from '../../db';
 import { applicationAnswers, applicationQuestions } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
@@ -21,7 +16,10 @@ const toQuestion = (row: QuestionRow): ApplicationQuestion => ({
 
 /** The questions sign-up asks in approval mode (issue 23 §5), in the admin's order. */
 export async function listApplicationQuestions(db: DbExecutor): Promise<ApplicationQuestion[]> {
-  const rows = await db.select().from(applicationQuestions).orderBy(asc(applicationQuestions.position), asc(applicationQuestions.id));
+  const rows = await db
+    .select()
+    .from(applicationQuestions)
+    .orderBy(asc(applicationQuestions.position), asc(applicationQuestions.id));
   return rows.map(toQuestion);
 }
 

@@ -102,7 +102,12 @@ export const leadAttachmentsAdminRoutes: FastifyPluginAsyncZod = async (app) => 
   app.get(
     '/:id/attachments/:attachmentId',
     {
-      schema: { tags, summary: "A file a partner attached to a reply on a lead", params: attachmentParams, querystring: downloadQuery },
+      schema: {
+        tags,
+        summary: 'A file a partner attached to a reply on a lead',
+        params: attachmentParams,
+        querystring: downloadQuery,
+      },
     },
     async (request, reply) => {
       const file = await readLeadAttachment(app.db, request.params.id, request.params.attachmentId, null);

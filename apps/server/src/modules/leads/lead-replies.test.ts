@@ -146,7 +146,10 @@ describe('POST /leads/mine/{id}/replies', () => {
     const missing = await reply(lead.publicId, form(null));
     expect(missing.json().errors).toEqual({ message: m.messageRequired });
 
-    const exe = await reply(lead.publicId, form('See attached', { bytes: exeBytes, name: 'statement.pdf', type: 'application/pdf' }));
+    const exe = await reply(
+      lead.publicId,
+      form('See attached', { bytes: exeBytes, name: 'statement.pdf', type: 'application/pdf' }),
+    );
     expect(exe.statusCode).toBe(400);
     expect(exe.json().errors).toEqual({ file: m.attachmentType });
 

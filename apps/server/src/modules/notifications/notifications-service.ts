@@ -10,7 +10,14 @@ import { enqueue, type OutboxEntry, type OutboxHandler, type OutboxHandlers } fr
 import type { CreatedLead, RecordedLeadEvent } from '../leads';
 import { approvalEarnings } from '../commissions';
 import { getSettingValue } from '../settings';
-import { adminNewLeadMail, leadStatusMail, newReferralMail, partnerReplyMail, notificationListId, type MailFrame } from './notification-mails';
+import {
+  adminNewLeadMail,
+  leadStatusMail,
+  newReferralMail,
+  partnerReplyMail,
+  notificationListId,
+  type MailFrame,
+} from './notification-mails';
 import { createUnsubscribeToken, getUnsubscribeSecret, type MailKind } from './unsubscribe-token';
 
 /** Admin-editable settings this module reads. */

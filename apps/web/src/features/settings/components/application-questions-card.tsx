@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import toast from 'react-hot-toast';
 import {
   applicationLimits,
@@ -60,11 +60,12 @@ export function ApplicationQuestionsCard() {
     <Card className="mb-8 p-5 sm:p-6">
       <h2 className="text-base font-semibold text-slate-900">Application questions</h2>
       <p className="mt-1 text-sm text-slate-600">
-        Asked on the sign-up page when Registration Mode is approval. You read the answers on the applicant’s page before
-        you approve or reject.
+        Asked on the sign-up page when Registration Mode is approval. You read the answers on the applicant’s page before you
+        approve or reject.
       </p>
+      {/* Saving gives the questions new ids: the editor starts again from what was stored. */}
       <QueryState query={questions} errorTitle="The application questions could not be loaded">
-        {(data) => <QuestionsEditor saved={data} />}
+        {(data) => <QuestionsEditor key={data.map((q) => q.id).join(',')} saved={data} />}
       </QueryState>
     </Card>
   );
@@ -75,8 +76,6 @@ function QuestionsEditor({ saved }: { saved: ApplicationQuestion[] }) {
   const [drafts, setDrafts] = useState<Draft[]>(() => saved.map(toDraft));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  useEffect(() => setDrafts(saved.map(toDraft)), [saved]);
-
   const change = (key: number, patch: Partial<Draft>) =>
     setDrafts((list) => list.map((d) => (d.key === key ? { ...d, ...patch } : d)));
   const move = (index: number, by: -1 | 1) =>
@@ -104,7 +103,9 @@ function QuestionsEditor({ saved }: { saved: ApplicationQuestion[] }) {
       const fields = getServerFieldErrors(error);
       setErrors(fields);
       setFormError(
-        Object.keys(fields).length ? 'Please check the questions marked below.' : (getServerMessage(error) ?? 'The questions could not be saved.'),
+        Object.keys(fields).length
+          ? 'Please check the questions marked below.'
+          : (getServerMessage(error) ?? 'The questions could not be saved.'),
       );
     }
   };
@@ -115,7 +116,12 @@ function QuestionsEditor({ saved }: { saved: ApplicationQuestion[] }) {
       {drafts.length === 0 && (
         <div className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600">
           <p>No questions yet: applicants give only their name and email.</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => setDrafts(suggested.map((d) => ({ ...d, key: nextKey++ })))}>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-3"
+            onClick={() => setDrafts(suggested.map((d) => ({ ...d, key: nextKey++ })))}
+          >
             Start from the usual four
           </Button>
         </div>
@@ -137,7 +143,10 @@ function QuestionsEditor({ saved }: { saved: ApplicationQuestion[] }) {
                   />
                   <SelectField
                     label="Answer type"
-                    options={applicationQuestionKinds.map((kind) => ({ value: kind, label: applicationQuestionKindLabels[kind] }))}
+                    options={applicationQuestionKinds.map((kind) => ({
+                      value: kind,
+                      label: applicationQuestionKindLabels[kind],
+                    }))}
                     value={draft.kind}
                     onChange={(event) => change(draft.key, { kind: event.target.value as ApplicationQuestionKind })}
                   />
@@ -147,7 +156,9 @@ function QuestionsEditor({ saved }: { saved: ApplicationQuestion[] }) {
                     label="Options (one per line)"
                     rows={3}
                     value={draft.options}
-                    error={at('options') ?? Object.entries(errors).find(([k]) => k.startsWith(`questions.${index}.options.`))?.[1]}
+                    error={
+                      at('options') ?? Object.entries(errors).find(([k]) => k.startsWith(`questions.${index}.options.`))?.[1]
+                    }
                     onChange={(event) => change(draft.key, { options: event.target.value })}
                   />
                 )}
@@ -195,7 +206,9 @@ function QuestionsEditor({ saved }: { saved: ApplicationQuestion[] }) {
         <Button
           variant="secondary"
           disabled={drafts.length >= applicationLimits.questions}
-          onClick={() => setDrafts((list) => [...list, { key: nextKey++, label: '', kind: 'text', options: '', required: false }])}
+          onClick={() =>
+            setDrafts((list) => [...list, { key: nextKey++, label: '', kind: 'text', options: '', required: false }])
+          }
         >
           <PlusIcon className="size-4" />
           Add question

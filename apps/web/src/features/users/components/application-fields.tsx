@@ -19,7 +19,11 @@ function YesNoField({
 }) {
   const id = useId();
   return (
-    <fieldset className="space-y-1.5" aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined}>
+    <fieldset
+      className="space-y-1.5"
+      aria-describedby={error ? `${id}-error` : undefined}
+      aria-invalid={error ? true : undefined}
+    >
       <legend className="block text-sm font-medium text-slate-700">{labelOf(question)}</legend>
       <div className="flex gap-3">
         {(['yes', 'no'] as const).map((option) => (
