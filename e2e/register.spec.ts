@@ -197,7 +197,7 @@ test.describe('knowing who applies (issue 23 §5)', () => {
     const editor = page.getByRole('list', { name: 'Questions' });
     await page.getByRole('button', { name: 'Start from the usual four' }).click();
     await expect(editor.getByRole('listitem')).toHaveCount(4);
-    await editor.getByLabel('Question 4').fill('Do you already work with merchants?');
+    await editor.getByRole('textbox', { name: 'Question 4', exact: true }).fill('Do you already work with merchants?');
     await editor.getByRole('combobox', { name: 'Answer type' }).nth(3).selectOption('yes_no');
     await editor.getByRole('checkbox', { name: 'Required' }).nth(3).check();
     await page.getByRole('button', { name: 'Save questions' }).click();
@@ -224,7 +224,10 @@ test.describe('knowing who applies (issue 23 §5)', () => {
     });
     const id = ((await users.json()).data.items as { id: number }[])[0]!.id;
     await page.goto(`/admin/users/${id}`);
-    const application = page.getByRole('heading', { name: 'Application' }).locator('..');
+    const heading = page.getByRole('heading', { name: 'Application', exact: true });
+    // The answers load after the user (a second request): on a busy machine that takes a while.
+    await expect(heading).toBeVisible({ timeout: 20_000 });
+    const application = heading.locator('..');
     await expect(application).toContainText('Company');
     await expect(application).toContainText('Ann Payments LLC');
     await expect(application).toContainText('Online');
