@@ -384,7 +384,7 @@ test.describe('conversations on a referral (issue 23 §3)', () => {
     await reply.getByRole('button', { name: 'Send reply' }).click();
     await expect(page.getByText('Your reply was sent')).toBeVisible();
     const history = page.getByRole('list', { name: 'History' });
-    await expect(history.getByText('Reply from the partner')).toBeVisible();
+    await expect(history.getByText('Your reply')).toBeVisible();
     await expect(history.getByText('Their last statement is attached.')).toBeVisible();
     await expect(history.getByRole('button', { name: /statement\.pdf/ })).toBeVisible();
     await expect(reply.getByLabel('Reply or add information')).toHaveValue('');

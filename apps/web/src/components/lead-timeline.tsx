@@ -32,7 +32,7 @@ function partnerName(data: Record<string, unknown> | null, side: 'from' | 'to'):
   return '';
 }
 
-function EventTitle({ event }: { event: LeadEvent }) {
+function EventTitle({ event, replyTitle }: { event: LeadEvent; replyTitle: string }) {
   switch (event.kind) {
     case 'created':
       return <>Referral submitted</>;
@@ -60,7 +60,7 @@ function EventTitle({ event }: { event: LeadEvent }) {
     case 'requested_again':
       return <>Requested again by the merchant</>;
     case 'reply':
-      return <>Reply from the partner</>;
+      return <>{replyTitle}</>;
   }
 }
 
@@ -102,12 +102,15 @@ export function LeadTimeline({
   showVisibility = false,
   emptyText = 'No history yet.',
   attachmentPath,
+  replyTitle = 'Reply from the partner',
 }: {
   events: readonly LeadEvent[];
   showVisibility?: boolean;
   emptyText?: string;
   /** Where a reply's file is read (the partner's and the admins' routes differ). */
   attachmentPath?: (attachmentId: number) => string;
+  /** What a partner's reply is called: the partner reads "Your reply". */
+  replyTitle?: string;
 }) {
   if (events.length === 0) return <p className="text-sm text-slate-600">{emptyText}</p>;
   const sorted = [...events].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : b.id - a.id));
@@ -134,7 +137,7 @@ export function LeadTimeline({
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-medium text-slate-900">
               {event.kind === 'status' && <span className="sr-only">{moveLabel(event.from_status, event.to_status)}</span>}
               <span aria-hidden={event.kind === 'status' ? true : undefined}>
-                <EventTitle event={event} />
+                <EventTitle event={event} replyTitle={replyTitle} />
               </span>
               {showVisibility && (event.kind === 'note' || event.kind === 'status') && (event.note || event.kind === 'note') && (
                 <Badge tone={event.visible_to_partner ? 'green' : 'slate'}>

@@ -69,6 +69,7 @@ export function ReferralDetailPage() {
                   events={data.events}
                   emptyText="No updates yet. Each step of this referral will show here."
                   attachmentPath={(fileId) => apiPaths.leads.mineAttachment(data.id, fileId)}
+                  replyTitle="Your reply"
                 />
                 <div className="mt-6 border-t border-slate-200 pt-5">
                   <ReferralReplyForm leadId={data.id} />
