@@ -31,4 +31,5 @@ ALTER TABLE "lead_attachments" ADD CONSTRAINT "lead_attachments_lead_id_leads_id
 ALTER TABLE "lead_attachments" ADD CONSTRAINT "lead_attachments_event_id_lead_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."lead_events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lead_attachments" ADD CONSTRAINT "lead_attachments_uploaded_by_users_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "application_answers" ADD CONSTRAINT "application_answers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "lead_attachments_lead_idx" ON "lead_attachments" USING btree ("lead_id");
+CREATE INDEX "lead_attachments_lead_idx" ON "lead_attachments" USING btree ("lead_id");--> statement-breakpoint
+CREATE INDEX "lead_attachments_event_idx" ON "lead_attachments" USING btree ("event_id");

@@ -27,5 +27,6 @@ export const leadAttachments = pgTable(
     data: bytea('data').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('lead_attachments_lead_idx').on(t.leadId)],
+  // A timeline reads the files of its replies by event; deleting a lead finds its files by lead.
+  (t) => [index('lead_attachments_lead_idx').on(t.leadId), index('lead_attachments_event_idx').on(t.eventId)],
 );
