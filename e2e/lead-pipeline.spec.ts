@@ -357,3 +357,60 @@ test.describe('admin tools', () => {
     await expect(page.getByRole('row').filter({ hasText: 'setting.' })).toHaveCount(0);
   });
 });
+
+test.describe('conversations on a referral (issue 23 §3)', () => {
+  const statement = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+  test('a partner replies with a file; the admin reads the reply and opens the file in the lead timeline', async ({
+    browser,
+    page,
+    request,
+  }) => {
+    test.slow();
+    const suffix = randomBytes(4).toString('hex');
+    const business = `Deli ${suffix}`;
+    const partner = await registerPartner(request);
+    const leadId = await submitLead(request, partner, business);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, partner, `/referrals/${leadId}`);
+    const reply = page.getByRole('form', { name: 'Reply' });
+    await reply.getByLabel('Reply or add information').fill('Their last statement is attached.');
+    await reply.getByLabel('Attachment (optional)').setInputFiles({
+      name: 'statement.pdf',
+      mimeType: 'application/pdf',
+      buffer: statement,
+    });
+    await reply.getByRole('button', { name: 'Send reply' }).click();
+    await expect(page.getByText('Your reply was sent')).toBeVisible();
+    const history = page.getByRole('list', { name: 'History' });
+    await expect(history.getByText('Your reply')).toBeVisible();
+    await expect(history.getByText('Their last statement is attached.')).toBeVisible();
+    await expect(history.getByRole('button', { name: /statement\.pdf/ })).toBeVisible();
+    await expect(reply.getByLabel('Reply or add information')).toHaveValue('');
+
+    const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const adminPage = await adminContext.newPage();
+    await signIn(adminPage, ADMIN, `/admin/leads?lead=${leadId}`);
+    const sheet = adminPage.getByRole('dialog', { name: `Referral ${business}` });
+    const adminHistory = sheet.getByRole('list', { name: 'History' });
+    await expect(adminHistory.getByText('Reply from the partner')).toBeVisible();
+    await expect(adminHistory.getByText('Their last statement is attached.')).toBeVisible();
+    const download = adminPage.waitForEvent('download');
+    await adminHistory.getByRole('button', { name: /statement\.pdf/ }).click();
+    expect((await download).suggestedFilename()).toBe('statement.pdf');
+    await adminContext.close();
+  });
+
+  test('the reply box fits a phone', async ({ page, request }) => {
+    const partner = await registerPartner(request);
+    const leadId = await submitLead(request, partner, `Kiosk ${randomBytes(4).toString('hex')}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, partner, `/referrals/${leadId}`);
+    const send = page.getByRole('form', { name: 'Reply' }).getByRole('button', { name: 'Send reply' });
+    await send.scrollIntoViewIfNeeded();
+    await expect(send).toBeInViewport();
+    await expect(page.getByLabel('Attachment (optional)')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});

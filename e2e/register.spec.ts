@@ -1,6 +1,7 @@
-import type { Page } from '@playwright/test';
-import { messages } from '@portal/contract';
-import { expect, expectPage, pageHeading, registerPartner, test, uniqueEmail } from './support/fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { applicationMessages, messages } from '@portal/contract';
+import { ADMIN } from './support/constants';
+import { expect, expectPage, loginApi, pageHeading, registerPartner, signIn, test, uniqueEmail } from './support/fixtures';
 
 const password = 'a-good-partner-password';
 
@@ -156,5 +157,115 @@ test.describe('registration on the login screen', () => {
     await page.getByLabel('Password', { exact: true }).pressSequentially(partner.password);
     await page.keyboard.press('Enter');
     await expectPage(page, /\/dashboard$/, 'Dashboard');
+  });
+});
+
+test.describe('knowing who applies (issue 23 §5)', () => {
+  const adminHeaders = async (request: APIRequestContext) => ({
+    Authorization: `Bearer ${await loginApi(request, ADMIN.email, ADMIN.password)}`,
+  });
+  async function approvalMode(request: APIRequestContext) {
+    const res = await request.post('/api/v1/admin/settings', {
+      headers: await adminHeaders(request),
+      data: { key: 'Registration Mode', value: 'approval' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  const noQuestions = async (request: APIRequestContext) =>
+    expect(
+      (
+        await request.put('/api/v1/admin/application-questions', {
+          headers: await adminHeaders(request),
+          data: { questions: [] },
+        })
+      ).status(),
+    ).toBe(200);
+
+  test('the admin sets the questions, the applicant answers them, the admin reads the answers and rejects with a reason that is mailed', async ({
+    browser,
+    page,
+    request,
+    mail,
+    freshSettings: _,
+  }) => {
+    test.slow();
+    await approvalMode(request);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The admin's editor: the usual four, one changed to yes/no, saved.
+    await signIn(page, ADMIN, '/admin/settings');
+    const editor = page.getByRole('list', { name: 'Questions' });
+    await page.getByRole('button', { name: 'Start from the usual four' }).click();
+    await expect(editor.getByRole('listitem')).toHaveCount(4);
+    await editor.getByRole('textbox', { name: 'Question 4', exact: true }).fill('Do you already work with merchants?');
+    await editor.getByRole('combobox', { name: 'Answer type' }).nth(3).selectOption('yes_no');
+    await editor.getByRole('checkbox', { name: 'Required' }).nth(3).check();
+    await page.getByRole('button', { name: 'Save questions' }).click();
+    await expect(page.getByText(applicationMessages.saved)).toBeVisible();
+
+    // The applicant, signed out: the questions, their required messages, then the answers.
+    const applicantContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const applicant = await applicantContext.newPage();
+    const email = uniqueEmail('applicant');
+    await openSignUp(applicant);
+    await fillSignUp(applicant, { fullName: 'Ann Applicant', email, password, confirm: password });
+    await createAccount(applicant).click();
+    await expect(applicant.getByText(applicationMessages.answerRequired)).toHaveCount(3);
+    await applicant.getByLabel('Company', { exact: true }).fill('Ann Payments LLC');
+    await applicant.getByLabel('How will you refer merchants?').selectOption('Online');
+    await applicant.getByRole('radio', { name: 'Yes' }).check();
+    await createAccount(applicant).click();
+    await expect(pageHeading(applicant, messages.application.underReviewTitle)).toBeVisible();
+    await applicantContext.close();
+
+    // The approving admin reads the answers on the applicant's page and rejects with a reason.
+    const users = await request.get(`/api/v1/admin/users?search=${encodeURIComponent(email)}`, {
+      headers: await adminHeaders(request),
+    });
+    const id = ((await users.json()).data.items as { id: number }[])[0]!.id;
+    await page.goto(`/admin/users/${id}`);
+    const heading = page.getByRole('heading', { name: 'Application', exact: true });
+    // The answers load after the user (a second request): on a busy machine that takes a while.
+    await expect(heading).toBeVisible({ timeout: 20_000 });
+    const application = heading.locator('..');
+    await expect(application).toContainText('Company');
+    await expect(application).toContainText('Ann Payments LLC');
+    await expect(application).toContainText('Online');
+    await expect(application).toContainText('Do you already work with merchants?');
+    await expect(application).toContainText('Yes');
+    await page.getByRole('button', { name: 'Reject' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reject application' });
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await expect(dialog.getByText('Please choose a reason')).toBeVisible();
+    await dialog.getByLabel('Reason').selectOption('requirements');
+    await dialog.getByLabel('Message (optional)').fill('We work with US businesses only.');
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    const rejection = await mail.waitFor(email);
+    expect(rejection.text).toContain('Does not meet requirements');
+    expect(rejection.text).toContain('We work with US businesses only.');
+    await noQuestions(request);
+  });
+
+  test('the register form with questions fits a phone', async ({ page, request, freshSettings: _ }) => {
+    await approvalMode(request);
+    const saved = await request.put('/api/v1/admin/application-questions', {
+      headers: await adminHeaders(request),
+      data: {
+        questions: [
+          { label: 'Company', kind: 'text', required: true },
+          { label: 'How will you refer merchants?', kind: 'choice', options: ['In person', 'Online', 'Both'] },
+          { label: 'Do you already work with merchants?', kind: 'yes_no', required: true },
+        ],
+      },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openSignUp(page);
+    await expect(page.getByLabel('How will you refer merchants? (optional)')).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'No' })).toBeVisible();
+    await createAccount(page).scrollIntoViewIfNeeded();
+    await expect(createAccount(page)).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await noQuestions(request);
   });
 });

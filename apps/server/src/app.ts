@@ -61,6 +61,7 @@ import { commissionsAdminRoutes, commissionsPlugin, commissionsRoutes, partnerTe
 import { postbacksRoutes, webhooksAdminRoutes, webhooksPlugin } from './modules/webhooks';
 import { apiKeysAdminRoutes, apiKeysUserRoutes } from './modules/api-keys';
 import { partnerApiRoutes } from './modules/leads';
+import { applicationAdminRoutes, applicationPublicRoutes } from './modules/applications';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -237,6 +238,7 @@ export async function buildApp(opts: BuildAppOptions) {
       await api.register(postbacksRoutes, { prefix: '/users/postbacks' });
       await api.register(apiKeysUserRoutes, { prefix: '/users/api-keys' });
       await api.register(partnerApiRoutes, { prefix: '/partner/referrals' });
+      await api.register(applicationPublicRoutes);
       // Every admin route: one scope, one guard (plugins/admin-scope.ts).
       await api.register(
         adminScope(
@@ -251,6 +253,7 @@ export async function buildApp(opts: BuildAppOptions) {
           payoutsAdminRoutes,
           webhooksAdminRoutes,
           apiKeysAdminRoutes,
+          applicationAdminRoutes,
         ),
         { prefix: '/admin' },
       );

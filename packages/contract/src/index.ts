@@ -25,3 +25,5 @@ export * from './proposals';
 export * from './integrity';
 export * from './payouts';
 export * from './integrations';
+export * from './lead-replies';
+export * from './applications';

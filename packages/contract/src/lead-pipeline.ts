@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { leadAttachmentSchema } from './lead-replies';
 import { successEnvelope } from './envelope';
 import { cursorPage, cursorPageQuery, isoDay, maxRowId } from './paging';
 import { leadStatusLabels, leadStatuses, type LeadStatus } from './lead-statuses';
@@ -175,7 +176,7 @@ export const leadSourceLabels: Record<LeadSource, string> = {
   admin: 'Admin',
 };
 
-export const leadEventKinds = ['created', 'status', 'note', 'partner', 'crm_sync', 'requested_again'] as const;
+export const leadEventKinds = ['created', 'status', 'note', 'partner', 'crm_sync', 'requested_again', 'reply'] as const;
 export type LeadEventKind = (typeof leadEventKinds)[number];
 
 /** One entry of a lead's append-only history. */
@@ -192,6 +193,8 @@ export const leadEventSchema = z.object({
   visible_to_partner: z.boolean(),
   /** Kind-specific details (previous/new partner, CRM error, resubmitted fields). */
   data: z.record(z.string(), z.unknown()).nullable(),
+  /** A partner's reply (kind `reply`, issue 23 §3): the file it came with, if any. */
+  attachment: leadAttachmentSchema.nullable().optional(),
 });
 export type LeadEvent = z.infer<typeof leadEventSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailField, passwordField, requiredText } from './fields';
 import { messages } from './messages';
 import { successEnvelope } from './envelope';
+import { applicationAnswersInput } from './applications';
 
 export const roleSchema = z.enum(['user', 'admin']);
 export type Role = z.infer<typeof roleSchema>;
@@ -42,6 +43,8 @@ export const registerRequest = z
     confirm_password: z.string({ error: messages.auth.confirmRequired }).min(1, messages.auth.confirmRequired),
     /** Issue 21: the token of a recruit link `/join/{token}`; the new partner joins that partner's team. */
     recruit_token: z.uuid({ error: 'This recruit link is not valid' }).optional(),
+    /** Issue 23 §5: answers to the application questions (approval mode), by question id. */
+    answers: applicationAnswersInput.optional(),
   })
   .refine((v) => v.password === v.confirm_password, {
     path: ['confirm_password'],

@@ -39,4 +39,5 @@ export {
   Image as ImageIcon,
   TrendingUp as TrendUpIcon,
   TrendingDown as TrendDownIcon,
+  Paperclip as PaperclipIcon,
 } from 'lucide-react';

@@ -10,3 +10,5 @@ export * from './integrity';
 export * from './payouts';
 export * from './hierarchy';
 export * from './integrations';
+export * from './lead-attachments';
+export * from './applications';

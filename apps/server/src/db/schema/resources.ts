@@ -9,7 +9,7 @@ import { users } from './users';
  * base64 text decoded by the database: PGlite encodes a bytea parameter byte by byte in JavaScript,
  * which took 10 s for a 6 MB file against 0.5 s this way. Read large values with `byteaAsBase64`.
  */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   toDriver: (value) => sql`decode(${value.toString('base64')}, 'base64')`,
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),

@@ -7,6 +7,7 @@ import {
   searchCountCap,
   type AdminLeadDetail,
   type AdminLeadSummary,
+  type LeadAttachment,
   type LeadEvent,
   type LeadSource,
   type LeadStatus,
@@ -15,7 +16,7 @@ import {
   type SyncState,
 } from '@portal/contract';
 import type { DbExecutor } from '../../db';
-import { leadEvents, leads, outbox, users } from '../../db/schema';
+import { leadAttachments, leadEvents, leads, outbox, users } from '../../db/schema';
 import { afterCursor, containsPattern, dayRange, keysetTimestamp, newestFirst, pageOf } from '../../lib/cursor';
 import { PUSH_LEAD } from './crm-push';
 import { countAllLeadsByStatus } from './status-counts';
@@ -288,6 +289,22 @@ export const partnerExportBatches = (db: DbExecutor, filters: PartnerLeadFilters
 
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The files of these events, by event id (what a timeline shows next to each reply). */
+async function attachmentsByEvent(db: DbExecutor, eventIds: number[]): Promise<Map<number, LeadAttachment>> {
+  if (eventIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: leadAttachments.id,
+      eventId: leadAttachments.eventId,
+      name: leadAttachments.name,
+      mime: leadAttachments.mime,
+      size: leadAttachments.size,
+    })
+    .from(leadAttachments)
+    .where(inArray(leadAttachments.eventId, eventIds));
+  return new Map(rows.map(({ eventId, ...file }) => [eventId, file]));
+}
+
 async function loadEvents(db: DbExecutor, leadId: number, forPartner: boolean): Promise<LeadEvent[]> {
   const rows = await db
     .select({ event: leadEvents, actorName: users.fullName })
@@ -300,6 +317,10 @@ async function loadEvents(db: DbExecutor, leadId: number, forPartner: boolean): 
       ),
     )
     .orderBy(asc(leadEvents.createdAt), asc(leadEvents.id));
+  const files = await attachmentsByEvent(
+    db,
+    rows.filter(({ event }) => event.kind === 'reply').map(({ event }) => event.id),
+  );
   return rows.map(({ event, actorName }) => ({
     id: event.id,
     kind: event.kind,
@@ -312,11 +333,12 @@ async function loadEvents(db: DbExecutor, leadId: number, forPartner: boolean): 
     visible_to_partner: event.visibleToPartner,
     // Details (MIDs, other partners, what was resubmitted) stay with admins.
     data: forPartner ? null : ((event.data as Record<string, unknown> | null) ?? null),
+    ...(event.kind === 'reply' ? { attachment: files.get(event.id) ?? null } : {}),
   }));
 }
 
-/** What a partner's timeline may show: never reassignments, CRM syncs or repeated requests. */
-export const partnerEventKinds = ['created', 'status', 'note'] as const;
+/** What a partner's timeline may show (their own replies included): never reassignments, CRM syncs or repeated requests. */
+export const partnerEventKinds = ['created', 'status', 'note', 'reply'] as const;
 
 export async function getAdminLeadDetail(db: DbExecutor, publicId: string): Promise<AdminLeadDetail | null> {
   if (!uuidPattern.test(publicId)) return null;

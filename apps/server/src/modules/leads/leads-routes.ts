@@ -19,6 +19,7 @@ import { createCrmPushHandler, PUSH_LEAD, retryFailedLeads } from './crm-push';
 import { createLeadCreatedHandler, LEAD_CREATED } from './lead-created';
 import { adminLeadsRoutes } from './admin-leads-routes';
 import { partnerLeadsRoutes } from './partner-leads-routes';
+import { leadAttachmentsAdminRoutes, leadRepliesRoutes } from './lead-replies-routes';
 
 const minute = 60_000;
 
@@ -82,6 +83,7 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(partnerLeadsRoutes, { prefix: '/mine' });
+  await app.register(leadRepliesRoutes, { prefix: '/mine' });
 
   app.get(
     '/referral/:uuid/page',
@@ -129,6 +131,7 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
 export const leadsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(outboxRetryRoutes, { prefix: '/leads' });
   await app.register(adminLeadsRoutes, { prefix: '/leads' });
+  await app.register(leadAttachmentsAdminRoutes, { prefix: '/leads' });
 };
 
 /** Also served at the original `/leads/admin/outbox/retry`, through a second admin scope. */

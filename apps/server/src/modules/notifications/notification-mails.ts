@@ -122,3 +122,20 @@ export function adminNewLeadMail(
     ],
   });
 }
+
+/** To the admins: a partner replied on their referral (issue 23 §3). */
+export function partnerReplyMail(
+  to: Recipient,
+  frame: MailFrame,
+  reply: { company: string; partner: string; message: string; attachment: string | null; link: string },
+): Promise<Mail> {
+  const blocks: MailBlock[] = [
+    `${reply.partner} wrote on the referral ${reply.company}.`,
+    { label: 'Message', value: reply.message },
+  ];
+  if (reply.attachment) blocks.push({ label: 'Attachment', value: reply.attachment });
+  return render(to, frame, {
+    subject: `${reply.company}: a reply from ${reply.partner}`,
+    blocks: [...blocks, { label: 'Open the lead', href: reply.link }],
+  });
+}

@@ -10,6 +10,7 @@ const kindLabels: Record<MailKind, string> = {
   lead_status: 'referral status updates',
   new_referral: 'new referral emails',
   admin_new_lead: 'new lead emails',
+  partner_reply: 'new lead and partner reply emails',
 };
 
 function page(brand: string, title: string, body: string): string {

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { formatBps, formatCents } from '@portal/contract';
 import type { Config } from '../../config';
 import type { Database, DbExecutor } from '../../db';
-import { leadEvents, leads, users } from '../../db/schema';
+import { leadAttachments, leadEvents, leads, users } from '../../db/schema';
 import { isAdminAccount } from '../../lib/access';
 import { evictSessionsOnCommit } from '../../lib/session-evictions';
 import type { Mailer } from '../../lib/mailer';
@@ -10,7 +10,14 @@ import { enqueue, type OutboxEntry, type OutboxHandler, type OutboxHandlers } fr
 import type { CreatedLead, RecordedLeadEvent } from '../leads';
 import { approvalEarnings } from '../commissions';
 import { getSettingValue } from '../settings';
-import { adminNewLeadMail, leadStatusMail, newReferralMail, notificationListId, type MailFrame } from './notification-mails';
+import {
+  adminNewLeadMail,
+  leadStatusMail,
+  newReferralMail,
+  partnerReplyMail,
+  notificationListId,
+  type MailFrame,
+} from './notification-mails';
 import { createUnsubscribeToken, getUnsubscribeSecret, type MailKind } from './unsubscribe-token';
 
 /** Admin-editable settings this module reads. */
@@ -26,13 +33,18 @@ export const mailActions = {
   lead_status: 'mail.lead_status',
   new_referral: 'mail.new_referral',
   admin_new_lead: 'mail.admin_new_lead',
+  partner_reply: 'mail.partner_reply',
 } as const satisfies Record<MailKind, string>;
 
-/** The user column that turns a kind on or off; an admin's "new referral" preference covers new-lead mails. */
+/**
+ * The user column that turns a kind on or off; an admin's "new referral" preference covers the
+ * admins' lead mails (new leads, and partners' replies on a referral).
+ */
 export const preferenceColumn = {
   lead_status: 'notifyLeadStatus',
   new_referral: 'notifyNewReferral',
   admin_new_lead: 'notifyNewReferral',
+  partner_reply: 'notifyNewReferral',
 } as const satisfies Record<MailKind, keyof typeof users.$inferSelect>;
 
 const offValues = new Set(['off', 'false', 'no', '0', 'disabled']);
@@ -60,6 +72,7 @@ const entryFor = (kind: MailKind, event: RecordedLeadEvent, userId: number) => (
  * mail is queued exactly when its event exists. Preferences are checked here and again when sent.
  */
 export async function queueNotifications(tx: DbExecutor, event: RecordedLeadEvent): Promise<void> {
+  if (event.kind === 'reply') return queueReplyMails(tx, event);
   if (event.kind !== 'status' || !event.toStatus) return;
   const [lead] = await tx.select({ partnerId: leads.partnerId }).from(leads).where(eq(leads.id, event.leadId));
   if (!lead?.partnerId) return;
@@ -68,6 +81,23 @@ export async function queueNotifications(tx: DbExecutor, event: RecordedLeadEven
     .from(users)
     .where(and(eq(users.id, lead.partnerId), eq(users.role, 'user')));
   if (partner && wants(partner, 'lead_status')) await enqueue(tx, entryFor('lead_status', event, partner.id));
+}
+
+/**
+ * A partner's reply on their referral (issue 23 §3): to the lead's owner when it has one, else to
+ * every admin; each only when active with the lead-mails preference on.
+ */
+async function queueReplyMails(tx: DbExecutor, event: RecordedLeadEvent): Promise<void> {
+  const [lead] = await tx.select({ ownerId: leads.ownerId }).from(leads).where(eq(leads.id, event.leadId));
+  const admins = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, 'active'), eq(users.notifyNewReferral, true)));
+  const owner = admins.find((admin) => admin.id === lead?.ownerId);
+  await enqueue(
+    tx,
+    (owner ? [owner] : admins).map((admin) => entryFor('partner_reply', event, admin.id)),
+  );
 }
 
 /**
@@ -125,6 +155,7 @@ const because: Record<MailKind, string> = {
   lead_status: 'a referral you sent changed status',
   new_referral: 'a merchant sent a request through your referral link',
   admin_new_lead: 'you are an administrator and a new lead arrived',
+  partner_reply: 'you are an administrator and a partner wrote on a referral',
 };
 
 /** Renders and sends one queued mail; anything that no longer holds (preference off, lead reassigned) sends nothing. */
@@ -140,7 +171,9 @@ function mailHandler(kind: MailKind, deps: MailDeps): OutboxHandler {
       const [user] = await db.select().from(users).where(eq(users.id, userId));
       if (!row || !user || !wants(user, kind)) return;
       const { event, lead } = row;
-      if (kind === 'admin_new_lead') {
+      if (kind === 'partner_reply') {
+        if (!isAdminAccount(user)) return;
+      } else if (kind === 'admin_new_lead') {
         if (!isAdminAccount(user) || !(await adminMailsOn(db))) return;
       } else if (lead.partnerId !== user.id) {
         return; // reassigned since: this lead is no longer theirs to hear about
@@ -174,6 +207,20 @@ function mailHandler(kind: MailKind, deps: MailDeps): OutboxHandler {
             },
           }),
         );
+      } else if (kind === 'partner_reply') {
+        const [attachment] = await db
+          .select({ name: leadAttachments.name })
+          .from(leadAttachments)
+          .where(eq(leadAttachments.eventId, event.id));
+        await deps.mailer.send(
+          await partnerReplyMail(user, frame, {
+            company: lead.company,
+            partner: event.actorLabel,
+            message: event.note ?? '',
+            attachment: attachment?.name ?? null,
+            link: `${deps.config.publicUrl}/admin/leads?lead=${lead.publicId}`,
+          }),
+        );
       } else if (kind === 'new_referral') {
         await deps.mailer.send(await newReferralMail(user, frame, { company: lead.company, contact, link: partnerLink }));
       } else {
@@ -200,6 +247,7 @@ export function notificationHandlers(deps: MailDeps): OutboxHandlers {
     [mailActions.lead_status]: mailHandler('lead_status', deps),
     [mailActions.new_referral]: mailHandler('new_referral', deps),
     [mailActions.admin_new_lead]: mailHandler('admin_new_lead', deps),
+    [mailActions.partner_reply]: mailHandler('partner_reply', deps),
   };
 }
 

@@ -27,6 +27,7 @@ import { accountMailActions, enqueueAccountMail, issueResetToken, voidResetToken
 import { describeDevice } from './device';
 import { passwordChangedMail, passwordResetMail } from './users-mails';
 import { createLoginChallenge, hasTwoFactor } from './two-factor-service';
+import { checkAnswers, storeAnswers } from '../applications';
 
 export type UsersDeps = Pick<FastifyInstance, 'db' | 'config' | 'mailer' | 'log'>;
 
@@ -106,6 +107,8 @@ export async function register(
   const { registrationMode } = await getBrandSettings(db);
   await refuseCommonPassword(input.password, 'password');
   if (registrationMode === 'invite_only') throw forbidden(messages.auth.registrationClosed);
+  // Approval mode asks the admins' questions (issue 23 §5); other modes ask none.
+  const answers = registrationMode === 'approval' ? await checkAnswers(db, input.answers) : [];
   const uplineId = input.recruit_token ? await checkRecruitLink(db, input.recruit_token) : null;
   const passwordHash = await hashPassword(input.password);
   const row = await db.transaction(async (tx) => {
@@ -124,6 +127,7 @@ export async function register(
       .returning();
     if (inserted && uplineId !== null) await joinTeam(tx, inserted.id, uplineId);
     if (inserted?.status === 'pending_approval') {
+      await storeAnswers(tx, inserted.id, answers);
       await enqueueAccountMail(tx, accountMailActions.applicationReceived, inserted.id, {}, `application:${inserted.id}`);
     }
     if (inserted) {

@@ -58,6 +58,10 @@ export const server = setupServer(
   ...['/users/api-keys', '/users/postbacks', '/admin/webhooks', '/admin/api-keys'].map((path) =>
     http.get(api(path), () => HttpResponse.json({ status: 'success', data: { items: [] } })),
   ),
+  // The application questions (issue 23 §5): none set up yet.
+  ...['/admin/application-questions', '/application-questions'].map((path) =>
+    http.get(api(path), () => HttpResponse.json({ status: 'success', data: [] })),
+  ),
   http.get(api('/users/notification-preferences'), () =>
     HttpResponse.json({ status: 'success', data: { lead_status_changed: true, new_referral: true } }),
   ),

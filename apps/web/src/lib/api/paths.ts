@@ -48,6 +48,8 @@ export const apiPaths = {
     minePrecheck: '/leads/mine/precheck',
     mineOne: (leadId: string) => `/leads/mine/${id(leadId)}`,
     mineReviewNotes: (leadId: string) => `/leads/mine/${id(leadId)}/review-notes`,
+    mineReplies: (leadId: string) => `/leads/mine/${id(leadId)}/replies`,
+    mineAttachment: (leadId: string, fileId: number) => `/leads/mine/${id(leadId)}/attachments/${id(fileId)}`,
   },
   partner: {
     team: '/partner/team',
@@ -74,6 +76,7 @@ export const apiPaths = {
     leadOwner: (leadId: string) => `/admin/leads/${id(leadId)}/owner`,
     leadOwners: '/admin/leads/owners',
     leadNotes: (leadId: string) => `/admin/leads/${id(leadId)}/notes`,
+    leadAttachment: (leadId: string, fileId: number) => `/admin/leads/${id(leadId)}/attachments/${id(fileId)}`,
     outboxRetry: '/admin/leads/outbox/retry',
     audit: '/admin/audit',
     users: '/admin/users',

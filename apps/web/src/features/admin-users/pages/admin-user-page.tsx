@@ -22,6 +22,7 @@ import { useUpdateUser } from '../api/update-user';
 import { ReasonDialog } from '../components/reason-dialog';
 import { percent, relativeTime, roleLabels, shortDate, statusLabels, statusTones } from '../components/format';
 import { RejectDialog } from '../components/reject-dialog';
+import { ApplicationAnswersCard } from '../components/application-answers-card';
 import { ProfileForm } from '../components/profile-form';
 import { Figure, RecentReferrals, UserAuditTrail } from '../components/user-cards';
 
@@ -233,6 +234,7 @@ function UserDetail({ user, renderTeam }: { user: AdminUserDetail; renderTeam?: 
               <RecentReferrals referrals={user.recent_referrals} />
             </div>
             <div className="space-y-6">
+              {user.role === 'user' && <ApplicationAnswersCard userId={user.id} />}
               <Card className="p-5">
                 <h2 className="text-base font-semibold text-slate-900">Referral link</h2>
                 <p className="mt-1 text-xs text-slate-500">Never changes: it is printed and shared.</p>

@@ -9,6 +9,7 @@ import {
   type AdminLeadDetail,
 } from '@portal/contract';
 import { LeadTimeline } from '@/components/lead-timeline';
+import { apiPaths } from '@/lib/api/paths';
 import { PartnerPicker, type PartnerOption } from '@/components/partner-picker';
 import { RefreshIcon } from '@/components/icons';
 import { LeadStatusBadge } from '@/components/ui/badge';
@@ -149,7 +150,11 @@ function LeadDetails({ lead }: { lead: AdminLeadDetail }) {
       <CrmSection lead={lead} />
       <NoteSection lead={lead} />
       <Section title="History">
-        <LeadTimeline events={lead.events} showVisibility />
+        <LeadTimeline
+          events={lead.events}
+          showVisibility
+          attachmentPath={(fileId) => apiPaths.admin.leadAttachment(lead.id, fileId)}
+        />
       </Section>
     </div>
   );

@@ -12,6 +12,8 @@ import { paths } from '@/lib/paths';
 import { useMyLead } from '../api/get-my-lead';
 import { QueryState } from '@/components/ui/query-state';
 import { ReferralEarningsCard } from '../components/referral-earnings';
+import { ReferralReplyForm } from '../components/referral-reply-form';
+import { apiPaths } from '@/lib/api/paths';
 
 /**
  * /referrals/:id: what the partner submitted and how the referral moved (partner-visible events only).
@@ -67,7 +69,15 @@ export function ReferralDetailPage({ underReviewSlot }: { underReviewSlot?: (lea
               </Card>
               <Card className="p-5 sm:p-6">
                 <h2 className="mb-4 text-base font-semibold text-slate-900">Progress</h2>
-                <LeadTimeline events={data.events} emptyText="No updates yet. Each step of this referral will show here." />
+                <LeadTimeline
+                  events={data.events}
+                  emptyText="No updates yet. Each step of this referral will show here."
+                  attachmentPath={(fileId) => apiPaths.leads.mineAttachment(data.id, fileId)}
+                  replyTitle="Your reply"
+                />
+                <div className="mt-6 border-t border-slate-200 pt-5">
+                  <ReferralReplyForm leadId={data.id} />
+                </div>
               </Card>
             </div>
             {data.under_review && underReviewSlot && <div className="mt-6">{underReviewSlot(data.id)}</div>}

@@ -14,6 +14,7 @@ import { SettingForm } from '../components/setting-form';
 import { KnownSettings } from '../components/known-settings';
 import { SettingsTable } from '../components/settings-table';
 import { QueryState } from '@/components/ui/query-state';
+import { ApplicationQuestionsCard } from '../components/application-questions-card';
 
 const m = messages.settings;
 
@@ -85,6 +86,7 @@ export function AdminSettingsPage() {
               }}
               onEdit={(setting) => setForm({ mode: 'edit', setting })}
             />
+            <ApplicationQuestionsCard />
             <h2 className="mb-3 text-base font-semibold text-slate-900">All settings</h2>
             {data.length === 0 ? (
               <EmptyState icon={<CogIcon className="size-6" />}>{m.empty}</EmptyState>

@@ -1,0 +1,2 @@
+export { applicationAdminRoutes, applicationPublicRoutes } from './applications-routes';
+export { checkAnswers, storeAnswers } from './applications-service';
