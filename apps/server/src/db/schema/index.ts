@@ -10,3 +10,4 @@ export * from './integrity';
 export * from './payouts';
 export * from './hierarchy';
 export * from './integrations';
+export * from './referral-links';
