@@ -20,9 +20,8 @@ import { ViewSwitch } from '../components/view-switch';
 /** /admin/leads: every referral, filtered and searched, with the detail sheet and bulk moves. */
 export function AdminLeadsPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const { values, filters, status, hasFilters, setFilter, clearFilters, openLead, view, setView } = useAdminLeadFilters(() =>
-    setSelected(new Set()),
-  );
+  const { values, filters, status, hasFilters, setFilter, clearFilters, openLead, view, setView, sort, setSort } =
+    useAdminLeadFilters(() => setSelected(new Set()));
   const isBoard = view === 'board';
   // Also read while the board shows: its first page says whether a CRM is configured.
   const leads = useAdminLeads(filters);
@@ -51,7 +50,7 @@ export function AdminLeadsPage() {
     crmConfigured,
   });
   // The board has a column per status: the status tab does not narrow it.
-  const { status: _tab, ...boardFilters } = filters;
+  const { status: _tab, sort: _order, ...boardFilters } = filters;
 
   const statusTabs = [
     { value: '' as const, label: 'All', badge: isCapped ? `${searchCountCap.toLocaleString('en-US')}+` : total },
@@ -138,6 +137,8 @@ export function AdminLeadsPage() {
               : 'No referrals yet. Requests from partners’ links and the Submit Referral form appear here.'
           }
           selection={{ selected, onChange: setSelected, rowLabel: (lead) => `Select ${lead.business}` }}
+          sort={sort}
+          onSortChange={setSort}
         />
       )}
 
