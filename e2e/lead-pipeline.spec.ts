@@ -365,6 +365,8 @@ test.describe('admin referrals sort (desktop)', () => {
     page,
     request,
   }) => {
+    // Three submissions, a sign-in, a search and a reload.
+    test.slow();
     const suffix = randomBytes(4).toString('hex');
     const partner = await registerPartner(request);
     // Submitted in this order, so newest first is the reverse of the names' order.
