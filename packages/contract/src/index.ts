@@ -25,4 +25,4 @@ export * from './proposals';
 export * from './integrity';
 export * from './payouts';
 export * from './integrations';
-export * from './referral-links';
+export * from './partner-links';

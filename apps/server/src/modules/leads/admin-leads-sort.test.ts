@@ -56,7 +56,13 @@ describe('GET /admin/leads?sort=', () => {
 
   it('keeps the filters under a sort', async () => {
     expect(await allPages('sort=-business&status=new')).toEqual(['Delta Deli', 'Charlie Cafe']);
-    expect(await allPages('sort=business&q=e')).toEqual(['Alpha Apples', 'bravo Bikes', 'Charlie Cafe', 'Delta Deli', 'Echo Eats']);
+    expect(await allPages('sort=business&q=e')).toEqual([
+      'Alpha Apples',
+      'bravo Bikes',
+      'Charlie Cafe',
+      'Delta Deli',
+      'Echo Eats',
+    ]);
   });
 
   it('answers 400 with the field message for a column it does not sort by, or a cursor of another sort', async () => {

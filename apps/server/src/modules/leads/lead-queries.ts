@@ -185,7 +185,14 @@ function decodeSortedCursor(cursor: string, sort: string): SortedKeyset {
     key = null;
   }
   const k = key as Partial<SortedKeyset> | null;
-  if (!k || k.sort !== sort || typeof k.value !== 'string' || !Number.isSafeInteger(k.id) || (k.id ?? 0) < 1 || (k.id ?? 0) > maxRowId)
+  if (
+    !k ||
+    k.sort !== sort ||
+    typeof k.value !== 'string' ||
+    !Number.isSafeInteger(k.id) ||
+    (k.id ?? 0) < 1 ||
+    (k.id ?? 0) > maxRowId
+  )
     throw badRequest(pipelineMessages.invalidCursor, { cursor: pipelineMessages.invalidCursor });
   return k as SortedKeyset;
 }
@@ -339,7 +346,8 @@ export async function listAdminLeads(
     if (!sort) return selectRows(db, conditions, query.cursor, query.limit + 1);
     const sorted = await selectSortedRows(db, conditions, sort, query.cursor, query.limit + 1);
     const last = sorted[Math.min(sorted.length, query.limit) - 1];
-    nextSortedCursor = sorted.length > query.limit && last ? encodeSortedCursor({ sort, value: last.sortValue, id: last.id }) : null;
+    nextSortedCursor =
+      sorted.length > query.limit && last ? encodeSortedCursor({ sort, value: last.sortValue, id: last.id }) : null;
     return sorted;
   };
   let rows: LeadListRow[];

@@ -93,18 +93,17 @@ export const referralLinksRoutes: FastifyPluginAsyncZod = async (app) => {
  * and the lead are the plain link's; an unknown or inactive name gets the helpful 404 page.
  */
 export const shortLinkRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/r/:name',
-    { schema: { hide: true, params: z.object({ name: z.string().max(200) }) } },
-    async (request, reply) => {
-      const uuid = await findShortLinkUuid(app.db, request.params.name);
-      reply.header('Cache-Control', 'no-cache');
-      if (!uuid) {
-        const page = await referralNotFoundPage(app.db, `/referral/${request.params.name}`);
-        return reply.status(404).type('text/html; charset=utf-8').send(page ?? m.shortLinkNotFound);
-      }
-      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-      return reply.redirect(`/referral/${uuid}${query}`, 302);
-    },
-  );
+  app.get('/r/:name', { schema: { hide: true, params: z.object({ name: z.string().max(200) }) } }, async (request, reply) => {
+    const uuid = await findShortLinkUuid(app.db, request.params.name);
+    reply.header('Cache-Control', 'no-cache');
+    if (!uuid) {
+      const page = await referralNotFoundPage(app.db, `/referral/${request.params.name}`);
+      return reply
+        .status(404)
+        .type('text/html; charset=utf-8')
+        .send(page ?? m.shortLinkNotFound);
+    }
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    return reply.redirect(`/referral/${uuid}${query}`, 302);
+  });
 };

@@ -39,17 +39,15 @@ export async function getReferralLinks(db: DbExecutor, partner: { id: number; uu
   return {
     uuid: partner.uuid,
     short_name: shortName[0]?.name ?? null,
-    campaigns: campaigns.map(
-      (c): CampaignLink => ({
-        id: c.id,
-        name: c.name,
-        tag: c.tag,
-        created_at: c.createdAt.toISOString(),
-        visits: visitsByTag.get(c.tag) ?? 0,
-        referrals: leadsByTag.get(c.tag)?.referrals ?? 0,
-        approved: leadsByTag.get(c.tag)?.approved ?? 0,
-      }),
-    ),
+    campaigns: campaigns.map((c): CampaignLink => ({
+      id: c.id,
+      name: c.name,
+      tag: c.tag,
+      created_at: c.createdAt.toISOString(),
+      visits: visitsByTag.get(c.tag) ?? 0,
+      referrals: leadsByTag.get(c.tag)?.referrals ?? 0,
+      approved: leadsByTag.get(c.tag)?.approved ?? 0,
+    })),
   };
 }
 

@@ -153,9 +153,17 @@ describe('campaign links', () => {
   it('deletes only the partner own link', async () => {
     const { campaigns } = (await getLinks()).json().data as { campaigns: { id: number; tag: string }[] };
     const id = campaigns.find((l) => l.tag === 'spring-flyers')!.id;
-    const foreign = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/referral-links/campaigns/${id}`, headers: bearer(otherToken) });
+    const foreign = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/referral-links/campaigns/${id}`,
+      headers: bearer(otherToken),
+    });
     expect(foreign.statusCode).toBe(404);
-    const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/referral-links/campaigns/${id}`, headers: bearer(partnerToken) });
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/referral-links/campaigns/${id}`,
+      headers: bearer(partnerToken),
+    });
     expect(deleted.json()).toMatchObject({ message: m.campaignDeleted });
     expect(deleted.json().data.campaigns.map((l: { tag: string }) => l.tag)).toEqual(['trade-show']);
   });

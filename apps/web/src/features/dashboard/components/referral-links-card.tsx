@@ -63,10 +63,7 @@ function ShortNameForm({ current }: { current: string | null }) {
     const local = checkShortName(name);
     setProblem(local ?? undefined);
     if (local) return;
-    save.mutate(
-      { short_name: name.trim() },
-      { onSuccess: () => toast.success(m.shortNameSaved, { id: 'short-name' }) },
-    );
+    save.mutate({ short_name: name.trim() }, { onSuccess: () => toast.success(m.shortNameSaved, { id: 'short-name' }) });
   };
   const remove = () =>
     save.mutate({ short_name: null }, { onSuccess: () => toast.success(m.shortNameRemoved, { id: 'short-name' }) });

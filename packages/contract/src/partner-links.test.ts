@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campaignTagOf, checkShortName, readCampaignTag, referralLinkMessages as m, referralLinkOf } from './referral-links';
+import { campaignTagOf, checkShortName, readCampaignTag, referralLinkMessages as m, referralLinkOf } from './partner-links';
 
 const uuid = '6f1c2f7e-8a4b-4c8e-9d7a-2b1e5c3d4f60';
 

@@ -112,7 +112,10 @@ export const readCampaignTag = (value: unknown): string | null =>
   typeof value === 'string' ? campaignTagOf(value.slice(0, 200)) || null : null;
 
 /** `{publicUrl}/r/{name}`, or `{publicUrl}/referral/{uuid}` without a short name; with `?c={tag}` for a campaign. */
-export function referralLinkOf(publicUrl: string, link: { uuid: string; shortName?: string | null; tag?: string | null }): string {
+export function referralLinkOf(
+  publicUrl: string,
+  link: { uuid: string; shortName?: string | null; tag?: string | null },
+): string {
   const base = publicUrl.replace(/\/+$/, '');
   const path = link.shortName ? `/r/${encodeURIComponent(link.shortName)}` : `/referral/${link.uuid}`;
   return `${base}${path}${link.tag ? `?${campaignParam}=${encodeURIComponent(link.tag)}` : ''}`;
