@@ -4,6 +4,7 @@ import { leadStatuses, leadStatusLabels, searchCountCap, type LeadStatus } from 
 import { DownloadIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { Select } from '@/components/ui/select';
 import { Tabs } from '@/components/ui/tabs';
 import { getServerMessage } from '@/lib/api/errors';
 import { useExportAdminLeads } from '../api/export-admin-leads';
@@ -118,6 +119,25 @@ export function AdminLeadsPage() {
             </Button>
           )}
         </div>
+      )}
+
+      {!isBoard && (
+        // A phone shows the rows as cards, without the headers that sort: the same order, as a select.
+        <Select
+          aria-label="Sort by"
+          className="mb-3 sm:hidden"
+          value={`${sort.direction === 'desc' ? '-' : ''}${sort.key}`}
+          onChange={(event) => {
+            const value = event.target.value;
+            setSort({ key: value.replace(/^-/, ''), direction: value.startsWith('-') ? 'desc' : 'asc' });
+          }}
+          options={columns
+            .filter((column) => column.sortable)
+            .flatMap((column) => [
+              { value: column.key, label: `${column.header}, ascending` },
+              { value: `-${column.key}`, label: `${column.header}, descending` },
+            ])}
+        />
       )}
 
       {isBoard ? (
