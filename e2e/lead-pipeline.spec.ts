@@ -412,5 +412,32 @@ test.describe('conversations on a referral (issue 23 §3)', () => {
     await expect(send).toBeInViewport();
     await expect(page.getByLabel('Attachment (optional)')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+test.describe('admin referrals sort (desktop)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('a header click sorts on the server, says so with aria-sort and keeps the order and the search in the URL', async ({
+    page,
+    request,
+  }) => {
+    // Three submissions, a sign-in, a search and a reload.
+    test.slow();
+    const suffix = randomBytes(4).toString('hex');
+    const partner = await registerPartner(request);
+    // Submitted in this order, so newest first is the reverse of the names' order.
+    for (const name of ['Alder', 'Birch', 'Cedar']) await submitLead(request, partner, `${name} ${suffix}`);
+
+    await openAdminLeads(page, suffix);
+    const businesses = page.getByRole('row').getByRole('button', { name: new RegExp(suffix) });
+    await expect(businesses).toHaveText([`Cedar ${suffix}`, `Birch ${suffix}`, `Alder ${suffix}`]);
+    await expect(page.getByRole('columnheader', { name: 'Submitted' })).toHaveAttribute('aria-sort', 'descending');
+
+    await page.getByRole('columnheader', { name: 'Business' }).getByRole('button').click();
+    await expect(page.getByRole('columnheader', { name: 'Business' })).toHaveAttribute('aria-sort', 'ascending');
+    await expect(businesses).toHaveText([`Alder ${suffix}`, `Birch ${suffix}`, `Cedar ${suffix}`]);
+    await expect(page).toHaveURL(/[?&]sort=business(&|$)/);
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${suffix}`));
+
+    await page.reload();
+    await expect(businesses).toHaveText([`Alder ${suffix}`, `Birch ${suffix}`, `Cedar ${suffix}`]);
   });
 });

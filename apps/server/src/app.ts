@@ -62,6 +62,7 @@ import { postbacksRoutes, webhooksAdminRoutes, webhooksPlugin } from './modules/
 import { apiKeysAdminRoutes, apiKeysUserRoutes } from './modules/api-keys';
 import { partnerApiRoutes } from './modules/leads';
 import { applicationAdminRoutes, applicationPublicRoutes } from './modules/applications';
+import { referralLinksRoutes, shortLinkRoutes } from './modules/referral-links';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -239,6 +240,7 @@ export async function buildApp(opts: BuildAppOptions) {
       await api.register(apiKeysUserRoutes, { prefix: '/users/api-keys' });
       await api.register(partnerApiRoutes, { prefix: '/partner/referrals' });
       await api.register(applicationPublicRoutes);
+      await api.register(referralLinksRoutes, { prefix: '/referral-links' });
       // Every admin route: one scope, one guard (plugins/admin-scope.ts).
       await api.register(
         adminScope(
@@ -263,6 +265,8 @@ export async function buildApp(opts: BuildAppOptions) {
     { prefix: API_BASE },
   );
 
+  // A partner's short link, /r/{name} (issue 23 §7): before the web app, whose not-found handler serves the rest.
+  await app.register(shortLinkRoutes);
   await app.register(webAppPlugin, {
     distDir: opts.webDistDir ?? defaultWebDistDir,
     pageCsp: (pathname) => {

@@ -27,3 +27,4 @@ export * from './payouts';
 export * from './integrations';
 export * from './lead-replies';
 export * from './applications';
+export * from './partner-links';

@@ -52,6 +52,16 @@ export function reasonLabel(reason: string | null | undefined): string | null {
   return (lostReasons as Record<string, string>)[reason] ?? (unqualifiedReasons as Record<string, string>)[reason] ?? reason;
 }
 
+/**
+ * The columns /admin/leads sorts by (issue 23 §4), as the table names them: `sort=business` is
+ * ascending, `sort=-business` descending; without one, newest first (`-submitted`).
+ */
+export const adminLeadSortKeys = ['business', 'contact', 'partner', 'source', 'owner', 'submitted', 'status', 'sync'] as const;
+export type AdminLeadSortKey = (typeof adminLeadSortKeys)[number];
+export const adminLeadSorts = [...adminLeadSortKeys, ...adminLeadSortKeys.map((key) => `-${key}` as const)] as const;
+export type AdminLeadSort = (typeof adminLeadSorts)[number];
+export const defaultAdminLeadSort: AdminLeadSort = '-submitted';
+
 export const pipelineMessages = {
   moveNotAllowed: (from: LeadStatus, to: LeadStatus) =>
     `A referral cannot move from ${leadStatusLabels[from]} to ${leadStatusLabels[to]}`,
@@ -74,6 +84,7 @@ export const pipelineMessages = {
   preferencesSaved: 'Notification preferences saved',
   approveOneAtATime: 'Approve merchants one at a time: each needs its own Merchant ID (MID)',
   invalidCursor: 'Invalid cursor',
+  invalidSort: `Sort by one of: ${adminLeadSortKeys.join(', ')}; a leading - sorts descending`,
   unsubscribed: 'You have been unsubscribed.',
 } as const;
 
@@ -265,6 +276,8 @@ export const adminLeadListQuery = cursorPageQuery.extend({
   q: z.string().trim().max(200).optional(),
   /** `me`: the signed-in admin's leads ("My leads"); `none`: leads nobody owns. */
   owner: z.enum(['me', 'none']).optional(),
+  /** The column and direction (`-` for descending); newest first without one. */
+  sort: z.enum(adminLeadSorts, { error: pipelineMessages.invalidSort }).optional(),
 });
 export type AdminLeadListQuery = z.input<typeof adminLeadListQuery>;
 /** GET /admin/leads/export.csv: the list's filters, every row. */

@@ -102,6 +102,8 @@ export const leadRequestFields = z.object({
   tracking: leadTrackingSchema.optional(),
   /** The landing page's savings estimate, when the merchant made one (issue 12 §2); stored, never in Description. */
   estimate: savingsEstimateInputSchema.optional(),
+  /** The campaign link's tag (`?c=` on the landing page, issue 23 §7); cleaned by the server. */
+  campaign: z.string().max(200).optional(),
 });
 
 /**

@@ -12,3 +12,4 @@ export * from './hierarchy';
 export * from './integrations';
 export * from './lead-attachments';
 export * from './applications';
+export * from './referral-links';

@@ -70,6 +70,8 @@ export const leads = pgTable(
      * the partner sees "Under review", never why. Set by the worker after the lead is stored.
      */
     underReview: boolean('under_review').notNull().default(false),
+    /** The campaign link's tag the merchant came through (`?c=`, issue 23 §7); null for the plain link. */
+    campaign: text('campaign'),
     /** The admin responsible for working the lead (issue 23 §4); null until someone takes it. */
     ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
     crmId: text('crm_id'),
@@ -108,6 +110,10 @@ export const leads = pgTable(
     index('leads_company_trgm_idx').using('gin', t.company.op('gin_trgm_ops')),
     index('leads_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     index('leads_contact_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    // A partner's referrals and approvals per campaign link (the dashboard's links card).
+    index('leads_partner_campaign_idx')
+      .on(t.partnerId, t.campaign, t.status)
+      .where(sql`${t.campaign} is not null`),
   ],
 );
 
@@ -151,6 +157,8 @@ export const referralVisits = pgTable(
     visitorHash: text('visitor_hash').notNull(),
     /** qr, direct, or the link's utm_source (normalised, at most 40 characters); the day's first visit decides. */
     source: text('source').notNull().default('direct'),
+    /** The campaign link's tag (`?c=`), null for the plain link; like the source, the day's first visit decides. */
+    campaign: text('campaign'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // The admin home's visits of a period (all partners): a range of days.

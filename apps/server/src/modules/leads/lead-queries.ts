@@ -2,7 +2,12 @@ import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQ
 import { alias } from 'drizzle-orm/pg-core';
 import {
   canMoveLead,
+  defaultAdminLeadSort,
   describeSavingsEstimate,
+  maxRowId,
+  pipelineMessages,
+  type AdminLeadSort,
+  type AdminLeadSortKey,
   leadStatuses,
   searchCountCap,
   type AdminLeadDetail,
@@ -17,6 +22,7 @@ import {
 } from '@portal/contract';
 import type { DbExecutor } from '../../db';
 import { leadAttachments, leadEvents, leads, outbox, users } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
 import { afterCursor, containsPattern, dayRange, keysetTimestamp, newestFirst, pageOf } from '../../lib/cursor';
 import { PUSH_LEAD } from './crm-push';
 import { countAllLeadsByStatus } from './status-counts';
@@ -133,6 +139,106 @@ const rowColumns = {
 };
 export type LeadListRow = Awaited<ReturnType<typeof selectRows>>[number];
 
+/**
+ * The order of /admin/leads by a column (issue 23 §4): each key is never null (a missing partner or
+ * owner sorts as ''), text sorts case-insensitively, a status by its place in the pipeline. Ties
+ * are broken by id, in the same direction, so the keyset `(key, id)` pages exactly.
+ */
+function sortKeyOf(key: Exclude<AdminLeadSortKey, 'submitted'>): { expr: SQL; type: 'text' | 'int' } {
+  switch (key) {
+    case 'business':
+      return { expr: sql`lower(${leads.company})`, type: 'text' };
+    case 'contact':
+      return { expr: sql`lower(${leads.firstName} || ' ' || ${leads.lastName})`, type: 'text' };
+    case 'partner':
+      return { expr: sql`lower(coalesce(${users.fullName}, ''))`, type: 'text' };
+    case 'owner':
+      return { expr: sql`lower(coalesce(${owners.fullName}, ''))`, type: 'text' };
+    case 'source':
+      return { expr: sql`${leads.source}`, type: 'text' };
+    case 'sync':
+      return { expr: sql`${leads.syncState}`, type: 'text' };
+    case 'status':
+      return {
+        expr: sql`coalesce(array_position(array[${sql.join(
+          leadStatuses.map((status) => sql`${status}`),
+          sql`, `,
+        )}]::text[], ${leads.status}::text), 0)`,
+        type: 'int',
+      };
+  }
+}
+
+interface SortedKeyset {
+  sort: string;
+  value: string;
+  id: number;
+}
+
+const encodeSortedCursor = (key: SortedKeyset) => Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
+
+/** A sorted list's cursor, which must have been made for the same sort; else the cursor field's 400. */
+function decodeSortedCursor(cursor: string, sort: string): SortedKeyset {
+  let key: unknown;
+  try {
+    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    key = null;
+  }
+  const k = key as Partial<SortedKeyset> | null;
+  if (
+    !k ||
+    k.sort !== sort ||
+    typeof k.value !== 'string' ||
+    !Number.isSafeInteger(k.id) ||
+    (k.id ?? 0) < 1 ||
+    (k.id ?? 0) > maxRowId
+  )
+    throw badRequest(pipelineMessages.invalidCursor, { cursor: pipelineMessages.invalidCursor });
+  return k as SortedKeyset;
+}
+
+/** The pieces of one sorted page: the key to select, the keyset condition after the cursor and the order. */
+function sortedPaging(sort: AdminLeadSort, cursor: string | undefined) {
+  const isDesc = sort.startsWith('-');
+  const column = sort.replace(/^-/, '') as AdminLeadSortKey;
+  const { expr, type } =
+    column === 'submitted' ? { expr: sql`${leads.createdAt}`, type: 'timestamptz' as const } : sortKeyOf(column);
+  const selectValue = column === 'submitted' ? keysetTimestamp(leads.createdAt) : sql<string>`(${expr})::text`;
+  let after: SQL | undefined;
+  if (cursor) {
+    const key = decodeSortedCursor(cursor, sort);
+    if (type === 'timestamptz' && !Number.isFinite(Date.parse(key.value)))
+      throw badRequest(pipelineMessages.invalidCursor, { cursor: pipelineMessages.invalidCursor });
+    if (type === 'int' && !/^\d{1,9}$/.test(key.value))
+      throw badRequest(pipelineMessages.invalidCursor, { cursor: pipelineMessages.invalidCursor });
+    const value = sql`${key.value}::${sql.raw(type)}`;
+    after = isDesc ? sql`(${expr}, ${leads.id}) < (${value}, ${key.id})` : sql`(${expr}, ${leads.id}) > (${value}, ${key.id})`;
+  }
+  const direction = sql.raw(isDesc ? 'desc' : 'asc');
+  return { selectValue, after, orderBy: [sql`${expr} ${direction}`, sql`${leads.id} ${direction}`] };
+}
+
+/** One page in the order the admin chose (any sort but the default newest first). */
+async function selectSortedRows(
+  db: DbExecutor,
+  conditions: (SQL | undefined)[],
+  sort: AdminLeadSort,
+  cursor: string | undefined,
+  limit: number,
+) {
+  const paging = sortedPaging(sort, cursor);
+  return db
+    .select({ ...rowColumns, sortValue: paging.selectValue })
+    .from(leads)
+    .leftJoin(users, eq(users.id, leads.partnerId))
+    .leftJoin(disabledPartners, eq(disabledPartners.id, leads.disabledPartnerId))
+    .leftJoin(owners, eq(owners.id, leads.ownerId))
+    .where(and(...conditions, paging.after))
+    .orderBy(...paging.orderBy)
+    .limit(limit);
+}
+
 /** One keyset page, newest first: `WHERE … AND (created_at, id) < cursor ORDER BY created_at DESC, id DESC LIMIT n`, off the indexes. */
 function selectRows(db: DbExecutor, conditions: (SQL | undefined)[], cursor: string | undefined, limit: number) {
   return db
@@ -228,10 +334,23 @@ export function toPartnerSummary(row: LeadListRow): PartnerLeadSummary {
   };
 }
 
-export async function listAdminLeads(db: DbExecutor, query: AdminLeadFilters & { cursor?: string; limit: number }) {
+export async function listAdminLeads(
+  db: DbExecutor,
+  query: AdminLeadFilters & { cursor?: string; limit: number; sort?: AdminLeadSort },
+) {
   const countConditions = adminConditions(query, false);
   const isSearch = searchCondition(query.q) !== undefined;
-  const select = (conditions: (SQL | undefined)[]) => selectRows(db, conditions, query.cursor, query.limit + 1);
+  const sort = query.sort && query.sort !== defaultAdminLeadSort ? query.sort : null;
+  let nextSortedCursor: string | null = null;
+  // Newest first reads off the list indexes; any other order is cut from its own keyset.
+  const select = async (conditions: (SQL | undefined)[]): Promise<LeadListRow[]> => {
+    if (!sort) return selectRows(db, conditions, query.cursor, query.limit + 1);
+    const sorted = await selectSortedRows(db, conditions, sort, query.cursor, query.limit + 1);
+    const last = sorted[Math.min(sorted.length, query.limit) - 1];
+    nextSortedCursor =
+      sorted.length > query.limit && last ? encodeSortedCursor({ sort, value: last.sortValue, id: last.id }) : null;
+    return sorted;
+  };
   let rows: LeadListRow[];
   let counts: StatusCounts;
   let capped = false;
@@ -255,7 +374,8 @@ export async function listAdminLeads(db: DbExecutor, query: AdminLeadFilters & {
     ]);
   }
   const page = pageOf(rows, query.limit);
-  return { items: page.rows.map(toAdminSummary), next_cursor: page.nextCursor, counts, counts_capped: capped };
+  const nextCursor = sort ? nextSortedCursor : page.nextCursor;
+  return { items: page.rows.map(toAdminSummary), next_cursor: nextCursor, counts, counts_capped: capped };
 }
 
 export async function listPartnerLeads(db: DbExecutor, query: PartnerLeadFilters & { cursor?: string; limit: number }) {

@@ -8,6 +8,7 @@ import {
   leadResultCodes,
   messages,
   normaliseVisitSource,
+  readCampaignTag,
   referralPageResponse,
   retryOutboxRequest,
   retryOutboxResponse,
@@ -33,7 +34,12 @@ export const leadRateLimits = {
 const SUBMIT_BODY_LIMIT = 16 * 1024;
 
 const referralParams = z.object({ uuid: z.string().max(64) });
-const visitSourceBody = z.object({ src: z.string().max(200).optional(), utm_source: z.string().max(200).optional() });
+const visitSourceBody = z.object({
+  src: z.string().max(200).optional(),
+  utm_source: z.string().max(200).optional(),
+  /** The campaign link's tag (`?c=`, issue 23 §7). */
+  c: z.string().max(200).optional(),
+});
 
 export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.outbox.register(PUSH_LEAD, createCrmPushHandler(app.crm, app.leadEvents));
@@ -118,6 +124,7 @@ export const leadsRoutes: FastifyPluginAsyncZod = async (app) => {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? '',
         source: normaliseVisitSource(request.body?.src, request.body?.utm_source),
+        campaign: readCampaignTag(request.body?.c),
       });
       return reply.status(204).send();
     },

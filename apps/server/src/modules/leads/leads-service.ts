@@ -7,6 +7,7 @@ import {
   composeTitle,
   consentTextVersion,
   pipelineMessages,
+  readCampaignTag,
   readLeadRequest,
   type CreateLeadRequest,
 } from '@portal/contract';
@@ -183,6 +184,8 @@ export async function submitLead(
     ipHash: saltedHash(salt, ctx.ip),
     source,
     estimate: body.estimate ? await computeStoredEstimate(db, body.estimate) : null,
+    // Only a lead through a partner's link has come by a campaign link.
+    campaign: source === 'landing_page' ? readCampaignTag(body.campaign) : null,
   } satisfies PgInsertValue<typeof leads>;
   const statement = leadStatement(db, {
     lead: values,
@@ -275,7 +278,7 @@ export async function getReferralPage(db: Database, uuid: string): Promise<{ fac
 export async function recordReferralVisit(
   db: Database,
   config: Config,
-  visit: { uuid: string; ip: string; userAgent: string; source?: string; now?: Date },
+  visit: { uuid: string; ip: string; userAgent: string; source?: string; campaign?: string | null; now?: Date },
 ): Promise<void> {
   const partner = await findActivePartner(db, visit.uuid);
   if (!partner) return;
@@ -288,6 +291,7 @@ export async function recordReferralVisit(
       day,
       visitorHash: saltedHash(salt, day, visit.ip, visit.userAgent),
       source: visit.source ?? 'direct',
+      campaign: visit.campaign ?? null,
     })
     .onConflictDoNothing();
 }

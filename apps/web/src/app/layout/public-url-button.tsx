@@ -3,7 +3,7 @@ import { CheckIcon, ChevronDownIcon, LinkIcon } from '@/components/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/components/ui/cn';
 import { useCopyLink } from '@/components/share-kit/use-copy-link';
-import { useReferralLink } from '@/components/share-kit/referral-link';
+import { useOwnReferralLink } from '@/components/share-kit/referral-link';
 
 // The menu's QR code library loads on first open, never with the nav.
 const ShareKit = lazy(() => import('@/components/share-kit/share-kit').then((m) => ({ default: m.ShareKit })));
@@ -14,7 +14,7 @@ const ShareKit = lazy(() => import('@/components/share-kit/share-kit').then((m) 
  */
 export function PublicUrlButton({ uuid, className }: { uuid: string; className: string }) {
   const { copy, isCopied } = useCopyLink();
-  const link = useReferralLink(uuid);
+  const link = useOwnReferralLink(uuid);
   const [isOpen, setOpen] = useState(false);
   const menuId = useId();
   const wrapper = useRef<HTMLDivElement>(null);

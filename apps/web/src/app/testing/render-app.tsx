@@ -79,6 +79,7 @@ export const server = setupServer(
     '/commissions/summary',
     '/commissions/terms',
     '/admin/commissions/earnings',
+    '/referral-links',
   ].map((path) =>
     http.get(api(path), () => HttpResponse.json({ status: 'error', message: 'Service unavailable' }, { status: 503 })),
   ),

@@ -4,13 +4,22 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { qrPng, qrSvg, saveBlob } from './qr';
 import { QrCode } from './qr-code';
-import { qrLinkOf, useReferralLink } from './referral-link';
+import { qrLinkOf, useOwnReferralLink } from './referral-link';
 
 const fileStem = 'referral-qr-code';
 
+interface QrDialogProps {
+  uuid: string;
+  /** A campaign link to encode instead of the partner's own link. */
+  link?: string;
+  open: boolean;
+  onClose: () => void;
+}
+
 /** The partner's QR code (tagged ?src=qr), to download as PNG or SVG for flyers and counters. */
-export function QrDialog({ uuid, open, onClose }: { uuid: string; open: boolean; onClose: () => void }) {
-  const link = qrLinkOf(useReferralLink(uuid));
+export function QrDialog({ uuid, link: campaignLink, open, onClose }: QrDialogProps) {
+  const ownLink = useOwnReferralLink(uuid);
+  const link = qrLinkOf(campaignLink ?? ownLink);
   const downloadPng = async () => {
     try {
       saveBlob(await qrPng(link), `${fileStem}.png`);

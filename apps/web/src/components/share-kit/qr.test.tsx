@@ -42,6 +42,7 @@ describe('QR code SVG', () => {
 });
 
 describe('share kit link', () => {
+  let shortName: string | null = null;
   const server = setupServer(
     http.get('*/api/v1/settings/public', () => HttpResponse.json({ status: 'success', data: { publicUrl: `${publicUrl}/` } })),
     http.get('*/api/v1/commissions/terms', () =>
@@ -57,9 +58,15 @@ describe('share kit link', () => {
         },
       }),
     ),
+    http.get('*/api/v1/referral-links', () =>
+      HttpResponse.json({ status: 'success', data: { uuid, short_name: shortName, campaigns: [] } }),
+    ),
   );
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  afterEach(() => cleanup());
+  afterEach(() => {
+    cleanup();
+    shortName = null;
+  });
   afterAll(() => server.close());
 
   it("shows and encodes the server's PUBLIC_URL, not the address the app is opened on", async () => {
@@ -75,6 +82,23 @@ describe('share kit link', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'QR code' }));
     expect(await screen.findByText(`${link}?src=qr`)).toBeTruthy();
     const shown = screen.getByRole('img', { name: 'QR code of your referral link' });
+    expect(decode(shown.outerHTML, 400)).toBe(`${link}?src=qr`);
+  });
+
+  it('with a short name, shows, copies and encodes the short link on PUBLIC_URL', async () => {
+    shortName = 'joe-payments';
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ShareKit uuid={uuid} />
+      </QueryClientProvider>,
+    );
+    const link = `${publicUrl}/r/joe-payments`;
+    expect(await screen.findByDisplayValue(link)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect(await navigator.clipboard.readText()).toBe(link);
+    await user.click(screen.getByRole('button', { name: 'QR code' }));
+    const shown = await screen.findByRole('img', { name: 'QR code of your referral link' });
     expect(decode(shown.outerHTML, 400)).toBe(`${link}?src=qr`);
   });
 

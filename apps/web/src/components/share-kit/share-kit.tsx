@@ -6,7 +6,7 @@ import { cn } from '@/components/ui/cn';
 import { inputClasses } from '@/components/ui/field';
 import { useProgramTerms } from '@/lib/api/get-program-terms';
 import { QrDialog } from './qr-dialog';
-import { useReferralLink } from './referral-link';
+import { useOwnReferralLink } from './referral-link';
 import { useCopyLink } from './use-copy-link';
 
 interface ShareKitProps {
@@ -18,7 +18,7 @@ interface ShareKitProps {
 
 /** The partner's link written out, Copy (works on plain http too), its QR code, and the program terms. */
 export function ShareKit({ uuid, variant = 'card', className }: ShareKitProps) {
-  const link = useReferralLink(uuid);
+  const link = useOwnReferralLink(uuid);
   const field = useRef<HTMLInputElement>(null);
   const { copy, isCopied } = useCopyLink();
   const [isQrOpen, setQrOpen] = useState(false);

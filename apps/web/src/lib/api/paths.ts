@@ -121,6 +121,13 @@ export const apiPaths = {
     statementsPublish: '/admin/statements/publish',
     statementsPaid: '/admin/statements/paid',
   },
+  /** A partner's short link name and campaign links (issue 23 §7). */
+  referralLinks: {
+    root: '/referral-links',
+    shortName: '/referral-links/short-name',
+    campaigns: '/referral-links/campaigns',
+    campaign: (campaignId: number) => `/referral-links/campaigns/${id(campaignId)}`,
+  },
   payouts: {
     details: '/users/payout-details',
     review: '/admin/payouts/review',

@@ -3,7 +3,7 @@ import { CheckIcon, CopyIcon, QrCodeIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { QrDialog } from '@/components/share-kit/qr-dialog';
-import { useReferralLink } from '@/components/share-kit/referral-link';
+import { useOwnReferralLink } from '@/components/share-kit/referral-link';
 import { useCopyLink } from '@/components/share-kit/use-copy-link';
 
 const steps = [
@@ -15,7 +15,7 @@ const steps = [
 /** A new partner's dashboard: no figures yet, so three steps to the first referral. */
 export function GettingStarted({ uuid }: { uuid: string }) {
   const { copy, isCopied } = useCopyLink();
-  const link = useReferralLink(uuid);
+  const link = useOwnReferralLink(uuid);
   const [isQrOpen, setQrOpen] = useState(false);
   return (
     <Card className="p-5 sm:p-6">

@@ -22,6 +22,7 @@ import { StatusStrip } from '../components/status-strip';
 import { LatestReferrals } from '../components/latest-referrals';
 import { VisitSources } from '../components/visit-sources';
 import { EarningsPanel } from '../components/earnings-panel';
+import { ReferralLinksCard } from '../components/referral-links-card';
 
 // The canvas chart library loads after the page's figures, in its own chunk.
 const ActivityChart = lazy(() => import('../components/activity-chart').then((m) => ({ default: m.ActivityChart })));
@@ -152,6 +153,8 @@ export function DashboardPage() {
             </div>
           </div>
         )}
+
+        {user && <ReferralLinksCard uuid={user.uuid} />}
       </div>
     </>
   );

@@ -1,4 +1,4 @@
-import { leadSourceLabels, type AdminLeadSummary } from '@portal/contract';
+import { adminLeadSortKeys, leadSourceLabels, type AdminLeadSummary } from '@portal/contract';
 import { LeadStatusBadge } from '@/components/ui/badge';
 import type { Column } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
@@ -72,5 +72,6 @@ export function adminLeadColumns(
   if (list.crmConfigured) {
     columns.push({ key: 'sync', header: 'CRM sync', cell: (lead) => <SyncStateBadge state={lead.sync_state} /> });
   }
-  return columns;
+  // Every column sorts on the server (issue 23 §4); the keys are the API's `sort` values.
+  return columns.map((column) => ({ ...column, sortable: (adminLeadSortKeys as readonly string[]).includes(column.key) }));
 }

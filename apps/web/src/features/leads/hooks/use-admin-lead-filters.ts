@@ -1,5 +1,14 @@
 import { useMemo } from 'react';
-import { leadSources, leadStatuses, syncStates, type LeadStatus } from '@portal/contract';
+import {
+  adminLeadSorts,
+  defaultAdminLeadSort,
+  leadSources,
+  leadStatuses,
+  syncStates,
+  type AdminLeadSort,
+  type AdminLeadSortKey,
+  type LeadStatus,
+} from '@portal/contract';
 import { compact, useUrlFilters } from '@/lib/url-state';
 import type { AdminLeadFilters } from '../api/get-admin-leads';
 
@@ -17,6 +26,7 @@ const filterKeys = [
   'lead',
   'view',
   'owner',
+  'sort',
 ] as const;
 export type AdminLeadFilterKey = (typeof filterKeys)[number];
 export type AdminLeadFilterChanges = Partial<Record<AdminLeadFilterKey, string | null>>;
@@ -39,13 +49,18 @@ const cleared: AdminLeadFilterChanges = {
   owner: null,
 };
 
+const sortStateOf = (sort: AdminLeadSort): { key: AdminLeadSortKey; direction: 'asc' | 'desc' } => ({
+  key: sort.replace(/^-/, '') as AdminLeadSortKey,
+  direction: sort.startsWith('-') ? 'desc' : 'asc',
+});
+
 /**
  * The admin list's filters, kept in the URL: the raw `values`, the API's `filters` read from them
  * (unknown values dropped), and `setFilter`, which also calls `onChange` (the page clears its selection).
  */
 export function useAdminLeadFilters(onChange: () => void) {
   const { values, setValues } = useUrlFilters(filterKeys);
-  const { status, q, partner_id, unattributed, disabled_partner, source, sync_state, from, to, owner } = values;
+  const { status, q, partner_id, unattributed, disabled_partner, source, sync_state, from, to, owner, sort } = values;
   const filters: AdminLeadFilters = useMemo(
     () =>
       compact({
@@ -59,8 +74,9 @@ export function useAdminLeadFilters(onChange: () => void) {
         from: from || undefined,
         to: to || undefined,
         owner: owner === 'me' || owner === 'none' ? owner : undefined,
+        sort: isOneOf(adminLeadSorts, sort) && sort !== defaultAdminLeadSort ? sort : undefined,
       }),
-    [status, q, partner_id, unattributed, disabled_partner, source, sync_state, from, to, owner],
+    [status, q, partner_id, unattributed, disabled_partner, source, sync_state, from, to, owner, sort],
   );
   const setFilter = (changes: AdminLeadFilterChanges) => {
     onChange();
@@ -70,7 +86,14 @@ export function useAdminLeadFilters(onChange: () => void) {
     values,
     filters,
     status: isStatus(status) ? status : ('' as const),
-    hasFilters: Object.keys(filters).some((key) => key !== 'status'),
+    hasFilters: Object.keys(filters).some((key) => key !== 'status' && key !== 'sort'),
+    /** The table's order (issue 23 §4), kept in the URL as `sort=business` or `sort=-business`; newest first without. */
+    sort: sortStateOf(isOneOf(adminLeadSorts, sort) ? sort : defaultAdminLeadSort),
+    setSort: (next: { key: string; direction: 'asc' | 'desc' }) => {
+      const value = `${next.direction === 'desc' ? '-' : ''}${next.key}`;
+      // A new order starts again from its first page; the selection of the old order goes.
+      setFilter({ sort: value === defaultAdminLeadSort ? null : value });
+    },
     setFilter,
     clearFilters: () => setFilter(cleared),
     /** Table or board: how the list is shown, not a filter. */

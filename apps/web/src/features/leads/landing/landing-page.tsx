@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { referralMessages as m, type ReferralForm as ReferralFormValues, type SavingsEstimateInput } from '@portal/contract';
 import { usePublicSettings } from './api/get-public-settings';
 import type { LandingData } from './landing-data';
-import { countReferralVisit, getReferralPage } from './api/referral-page';
+import { campaignOf, countReferralVisit, getReferralPage } from './api/referral-page';
 import { FaqAccordion } from './components/faq-accordion';
 import { ChatIcon, CheckIcon, ClockIcon, LogoMark, ReceiptIcon, ShieldIcon } from './components/icons';
 import { ReferralForm } from './components/referral-form';
@@ -147,7 +147,15 @@ export function LandingPage({ uuid, initial, onReady }: { uuid: string | null; i
   async function handleSubmit(form: ReferralFormValues, honeypot: string) {
     // One id for the browser pixel's Lead and the server's (Conversions API), so Meta counts one.
     const eventId = newPixelEventId();
-    const isAccepted = await sendReferral({ form, uuid, supportPhone, honeypot, estimate, tracking: pixelTracking(eventId) });
+    const isAccepted = await sendReferral({
+      form,
+      uuid,
+      supportPhone,
+      honeypot,
+      estimate,
+      tracking: pixelTracking(eventId),
+      campaign: campaignOf(),
+    });
     if (isAccepted) {
       trackPixelEvent('Lead', eventId);
       setIsSubmitted(true);

@@ -4,6 +4,7 @@ import { leadStatuses, leadStatusLabels, searchCountCap, type LeadStatus } from 
 import { DownloadIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { Select } from '@/components/ui/select';
 import { Tabs } from '@/components/ui/tabs';
 import { getServerMessage } from '@/lib/api/errors';
 import { useExportAdminLeads } from '../api/export-admin-leads';
@@ -20,9 +21,8 @@ import { ViewSwitch } from '../components/view-switch';
 /** /admin/leads: every referral, filtered and searched, with the detail sheet and bulk moves. */
 export function AdminLeadsPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const { values, filters, status, hasFilters, setFilter, clearFilters, openLead, view, setView } = useAdminLeadFilters(() =>
-    setSelected(new Set()),
-  );
+  const { values, filters, status, hasFilters, setFilter, clearFilters, openLead, view, setView, sort, setSort } =
+    useAdminLeadFilters(() => setSelected(new Set()));
   const isBoard = view === 'board';
   // Also read while the board shows: its first page says whether a CRM is configured.
   const leads = useAdminLeads(filters);
@@ -51,7 +51,7 @@ export function AdminLeadsPage() {
     crmConfigured,
   });
   // The board has a column per status: the status tab does not narrow it.
-  const { status: _tab, ...boardFilters } = filters;
+  const { status: _tab, sort: _order, ...boardFilters } = filters;
 
   const statusTabs = [
     { value: '' as const, label: 'All', badge: isCapped ? `${searchCountCap.toLocaleString('en-US')}+` : total },
@@ -121,6 +121,25 @@ export function AdminLeadsPage() {
         </div>
       )}
 
+      {!isBoard && (
+        // A phone shows the rows as cards, without the headers that sort: the same order, as a select.
+        <Select
+          aria-label="Sort by"
+          className="mb-3 sm:hidden"
+          value={`${sort.direction === 'desc' ? '-' : ''}${sort.key}`}
+          onChange={(event) => {
+            const value = event.target.value;
+            setSort({ key: value.replace(/^-/, ''), direction: value.startsWith('-') ? 'desc' : 'asc' });
+          }}
+          options={columns
+            .filter((column) => column.sortable)
+            .flatMap((column) => [
+              { value: column.key, label: `${column.header}, ascending` },
+              { value: `-${column.key}`, label: `${column.header}, descending` },
+            ])}
+        />
+      )}
+
       {isBoard ? (
         <LeadBoard filters={boardFilters} onOpen={openLead} />
       ) : (
@@ -138,6 +157,8 @@ export function AdminLeadsPage() {
               : 'No referrals yet. Requests from partners’ links and the Submit Referral form appear here.'
           }
           selection={{ selected, onChange: setSelected, rowLabel: (lead) => `Select ${lead.business}` }}
+          sort={sort}
+          onSortChange={setSort}
         />
       )}
 

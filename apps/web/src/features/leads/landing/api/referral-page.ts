@@ -9,14 +9,21 @@ export async function getReferralPage(uuid: string): Promise<{ facebookPixelId: 
 
 const countedVisits = new Set<string>();
 
-/** The landing URL's `src` (`qr` for a scanned QR code) and `utm_source`; the server normalises them. */
-function visitSource(search: string): { src?: string; utm_source?: string } {
+/** The campaign link's tag, `?c=` (issue 23 §7), as the link brings it; the server cleans it. */
+export function campaignOf(search: string = typeof location === 'undefined' ? '' : location.search): string | undefined {
+  return new URLSearchParams(search).get('c')?.slice(0, 200) || undefined;
+}
+
+/** The landing URL's `src` (`qr` for a scanned QR code), `utm_source` and campaign tag; the server normalises them. */
+function visitSource(search: string): { src?: string; utm_source?: string; c?: string } {
   const params = new URLSearchParams(search);
-  const source: { src?: string; utm_source?: string } = {};
+  const source: { src?: string; utm_source?: string; c?: string } = {};
   const src = params.get('src');
   const utm = params.get('utm_source');
+  const campaign = campaignOf(search);
   if (src) source.src = src.slice(0, 200);
   if (utm) source.utm_source = utm.slice(0, 200);
+  if (campaign) source.c = campaign;
   return source;
 }
 

@@ -25,6 +25,8 @@ export interface SubmitReferralInput {
   partnerId?: number | null;
   /** The landing page's pixel event id, page URL and Meta cookies (server-side Lead event). */
   tracking?: LeadTracking;
+  /** The campaign link's tag the merchant came through (`?c=`), if any. */
+  campaign?: string;
 }
 
 /** `leadData.data[0]` / `noteData.data[0]` of the response, when the body has one. */
@@ -48,6 +50,7 @@ export function buildReferralPayload(input: SubmitReferralInput) {
     ...(input.partnerId ? { partner_id: input.partnerId } : {}),
     ...(input.tracking ? { tracking: input.tracking } : {}),
     ...(input.estimate ? { estimate: input.estimate } : {}),
+    ...(input.campaign ? { campaign: input.campaign } : {}),
   };
 }
 

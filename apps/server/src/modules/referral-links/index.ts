@@ -1,0 +1,1 @@
+export { referralLinksRoutes, shortLinkRoutes } from './referral-links-routes';
