@@ -412,6 +412,9 @@ test.describe('conversations on a referral (issue 23 §3)', () => {
     await expect(send).toBeInViewport();
     await expect(page.getByLabel('Attachment (optional)')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
+
 test.describe('admin referrals sort (desktop)', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
