@@ -87,7 +87,8 @@ export const messages = {
     done: 'Your password has been reset.',
     firstPasswordSignedIn: 'Your password has been set. Welcome!',
     inviteUsedTitle: 'Invitation already used',
-    inviteUsedBody: 'This invitation has already been used to set a password. Sign in with that password, or reset it if you forgot it.',
+    inviteUsedBody:
+      'This invitation has already been used to set a password. Sign in with that password, or reset it if you forgot it.',
     inviteExpiredTitle: 'Invitation expired',
     inviteExpiredBody: 'This invitation link has expired or was replaced by a newer one. We can send you a new invitation.',
     inviteRenewed: 'A new invitation is on its way. Open the link in the newest email.',

@@ -177,9 +177,9 @@ describe('invite', () => {
     expect(ctx.mailer.sent[1]!.to).toBe('expired@example.com');
     expect(ctx.mailer.sent[1]!.text).toContain(admin.fullName);
     const fresh = linkIn(ctx.mailer.sent[1]!.text)[0]!;
-    expect((await call('GET', `/users/reset-password/status?token=${encodeURIComponent(tokenOf(fresh))}`)).json().data.state).toBe(
-      'valid',
-    );
+    expect(
+      (await call('GET', `/users/reset-password/status?token=${encodeURIComponent(tokenOf(fresh))}`)).json().data.state,
+    ).toBe('valid');
     // A second ask while the new mail is fresh sends nothing more.
     expect((await call('POST', '/users/invitation/renew', {}, { token: tokenOf(link) })).statusCode).toBe(200);
     await sendQueuedMail();

@@ -4,7 +4,9 @@ import { pageTitleFor } from './page-titles';
 
 describe('pageTitleFor', () => {
   it('gives each admin screen its own title', () => {
-    const screens = Object.values(paths.admin).filter((p): p is string => typeof p === 'string' && !p.includes(':'));
+    const screens = (Object.values(paths.admin) as unknown[]).filter(
+      (p): p is string => typeof p === 'string' && !p.includes(':'),
+    );
     const titles = screens.map(pageTitleFor);
     expect(titles).not.toContain(undefined);
     expect(new Set(titles).size).toBe(titles.length);

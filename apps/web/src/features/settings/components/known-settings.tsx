@@ -46,9 +46,7 @@ export function KnownSettings({ settings, onAdd, onEdit }: KnownSettingsProps) {
                 </p>
                 <p className="mt-1 text-sm text-slate-600">{known.description}</p>
                 {current && (
-                  <p className="mt-1 text-sm font-medium break-all text-slate-800">
-                    {withUnit(current.value, known.unit)}
-                  </p>
+                  <p className="mt-1 text-sm font-medium break-all text-slate-800">{withUnit(current.value, known.unit)}</p>
                 )}
               </div>
               <div className="shrink-0">
