@@ -25,3 +25,4 @@ export * from './proposals';
 export * from './integrity';
 export * from './payouts';
 export * from './integrations';
+export * from './audit-sentences';
