@@ -1,16 +1,6 @@
 import { messages } from '@portal/contract';
 import { ADMIN } from './support/constants';
-import {
-  expect,
-  expectPage,
-  loginApi,
-  loginViaUi,
-  pageHeading,
-  registerPartner,
-  signIn,
-  test,
-  uniqueEmail,
-} from './support/fixtures';
+import { expect, expectPage, loginApi, pageHeading, registerPartner, signIn, test, uniqueEmail } from './support/fixtures';
 
 const phone = { width: 390, height: 844 };
 

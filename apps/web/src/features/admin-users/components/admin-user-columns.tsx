@@ -46,9 +46,7 @@ export const adminUserColumns: Column<AdminUserSummary>[] = [
     sortable: true,
     className: 'max-sm:hidden',
     cell: (row) => (
-      <span title={row.last_login_at ? formatDateTime(row.last_login_at) : undefined}>
-        {relativeTime(row.last_login_at)}
-      </span>
+      <span title={row.last_login_at ? formatDateTime(row.last_login_at) : undefined}>{relativeTime(row.last_login_at)}</span>
     ),
   },
   { key: 'created', header: 'Created', sortable: true, className: 'max-sm:hidden', cell: (row) => shortDate(row.created_at) },

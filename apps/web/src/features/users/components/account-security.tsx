@@ -122,8 +122,7 @@ function SessionsCard() {
                   {session.current && <Badge tone="green">This device</Badge>}
                 </p>
                 <p className="text-slate-500">
-                  Last used {formatDateTime(session.last_used_at)} · signed in{' '}
-                  {formatDate(session.created_at)}
+                  Last used {formatDateTime(session.last_used_at)} · signed in {formatDate(session.created_at)}
                 </p>
               </div>
               {!session.current && (
