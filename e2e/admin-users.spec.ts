@@ -1,22 +1,13 @@
 import { messages } from '@portal/contract';
 import { ADMIN } from './support/constants';
-import {
-  expect,
-  expectPage,
-  loginApi,
-  loginViaUi,
-  pageHeading,
-  registerPartner,
-  signIn,
-  test,
-  uniqueEmail,
-} from './support/fixtures';
+import { expect, expectPage, loginApi, pageHeading, registerPartner, signIn, test, uniqueEmail } from './support/fixtures';
 
 const phone = { width: 390, height: 844 };
 
 test.describe('invite', () => {
-  // The admin invites at desktop width; the invitee opens the mail's link on a phone.
-  test('an admin invites a partner who sets a password from the mail on a phone', async ({ browser, baseURL, mail: catcher }) => {
+  // Issue 23 §6: the first password signs the invitee in, their dashboard welcomes them (not "back"),
+  // and the link, used, says so and offers sign-in.
+  test('an admin invites a partner whose first password signs them in', async ({ browser, baseURL, mail: catcher }) => {
     const context = await browser.newContext({ baseURL });
     const page = await context.newPage();
     await signIn(page, ADMIN, '/admin/users');
@@ -39,17 +30,25 @@ test.describe('invite', () => {
     const mail = await catcher.waitFor(email);
     const link = mail.text?.match(/https?:\/\/\S+invite=1/)?.[0];
     expect(link).toBeTruthy();
-    const invitee = await browser.newContext({ baseURL, viewport: phone });
+    const invitee = await browser.newContext({ baseURL });
     const invitePage = await invitee.newPage();
     await invitePage.goto(link!);
     await expect(invitePage.getByRole('heading', { name: messages.resetPassword.firstPasswordTitle })).toBeVisible();
     await invitePage.getByLabel('New password', { exact: true }).fill('ivy-first-password-1');
     await invitePage.getByLabel('Confirm new password').fill('ivy-first-password-1');
     await invitePage.getByRole('button', { name: 'Set password' }).click();
-    await expect(invitePage).toHaveURL(/\/login$/);
-    await expect(invitePage.getByText(messages.resetPassword.firstPasswordDone).first()).toBeVisible();
-    await loginViaUi(invitePage, email, 'ivy-first-password-1');
-    await expect(invitePage).toHaveURL(/\/dashboard$/);
+    await expectPage(invitePage, /\/dashboard$/, 'Dashboard');
+    await expect(invitePage.getByText('Welcome, Ivy.')).toBeVisible();
+    await expect(invitePage.getByText(/Welcome back/)).toHaveCount(0);
+
+    // The same link again, signed out: it says it was used and offers sign-in.
+    const later = await (await browser.newContext({ baseURL })).newPage();
+    await later.goto(link!);
+    await expect(pageHeading(later, messages.resetPassword.inviteUsedTitle)).toBeVisible();
+    await expect(later.getByText(messages.resetPassword.inviteUsedBody)).toBeVisible();
+    await later.getByRole('link', { name: 'Sign in' }).click();
+    await expect(later).toHaveURL(/\/login$/);
+    await later.context().close();
     await invitee.close();
     await context.close();
   });

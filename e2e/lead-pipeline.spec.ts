@@ -351,10 +351,13 @@ test.describe('admin tools', () => {
     await page.getByRole('link', { name: 'View the audit log' }).click();
     await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
     await page.getByRole('combobox', { name: 'Action' }).selectOption('lead.status');
-    const row = page.getByRole('row', { name: new RegExp(id) });
-    await expect(row).toContainText('lead.status');
-    await expect(row).toContainText(ADMIN.fullName);
-    await expect(page.getByRole('row').filter({ hasText: 'setting.' })).toHaveCount(0);
+    // Issue 23 §9: the entry reads as a sentence, with the business's name rather than the lead's id.
+    const row = page.getByRole('row').filter({ hasText: `Garage ${suffix}` });
+    await expect(row).toContainText(
+      `${ADMIN.fullName} changed the status of Garage ${suffix} from New to ${leadStatusLabels.lost}`,
+    );
+    await expect(row).not.toContainText('lead.status');
+    await expect(page.getByRole('row').filter({ hasText: /setting|“/ })).toHaveCount(0);
   });
 });
 

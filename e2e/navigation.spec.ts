@@ -66,6 +66,21 @@ test.describe('partner navigation', () => {
     await expect(page.getByRole('link', { name: 'Submit Referral' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Users' })).toHaveCount(0);
+
+    // Issue 23 §9: each partner screen has its own tab title.
+    const titles: string[] = [];
+    for (const [name, heading] of [
+      ['Referrals', 'Referrals'],
+      ['My Commissions', 'My Commissions'],
+      ['My team', 'My team'],
+      ['Dashboard', 'Dashboard'],
+    ] as const) {
+      await nav.getByRole('link', { name, exact: true }).click();
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      await expect(page).toHaveTitle(new RegExp(`^${heading} · `));
+      titles.push(await page.title());
+    }
+    expect(new Set([...titles, 'Resources']).size).toBe(titles.length + 1);
   });
 
   test('opens Settings from the keyboard-accessible account menu', async ({ page, request }) => {
@@ -124,25 +139,38 @@ test.describe('partner navigation', () => {
 });
 
 test.describe('admin navigation', () => {
-  test('shows the admin links without partner extras', async ({ page }) => {
+  test('shows the admin links without partner extras, each screen with its own title', async ({ page }) => {
     await signIn(page, ADMIN, '/admin');
     await expectPage(page, /\/admin$/, 'Dashboard');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const [name, path, heading] of [
-      ['Users', /\/admin\/users$/, 'Users'],
-      ['Resources', /\/admin\/tutorials$/, 'Resources'],
-      ['Settings', /\/admin\/settings$/, 'Settings'],
-      ['Dashboard', /\/admin$/, 'Dashboard'],
+    const titles: string[] = [];
+    for (const [name, path, heading, title] of [
+      ['Users', /\/admin\/users$/, 'Users', 'Users'],
+      ['Referrals', /\/admin\/leads$/, 'Referrals', 'Referrals'],
+      ['Commissions', /\/admin\/commissions$/, 'Commissions', 'Commissions'],
+      ['Payouts', /\/admin\/payouts$/, 'Payouts', 'Payouts'],
+      ['Resources', /\/admin\/tutorials$/, 'Resources', 'Resources'],
+      ['Settings', /\/admin\/settings$/, 'Settings', 'Settings'],
+      ['Dashboard', /\/admin$/, 'Dashboard', 'Dashboard'],
     ] as const) {
-      await nav.getByRole('link', { name }).click();
+      await nav.getByRole('link', { name, exact: true }).click();
       await expect(page).toHaveURL(path);
       await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-      await expect(nav.getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
+      await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('aria-current', 'page');
+      // Issue 23 §9: "Users · <brand>", so each tab and each history entry says which screen it is.
+      await expect(page).toHaveTitle(new RegExp(`^${title} · `));
+      titles.push(await page.title());
     }
+    expect(new Set(titles).size).toBe(titles.length);
     await expect(nav.getByRole('button', { name: /Public URL/ })).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'Contact Us' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Log Out' })).toBeVisible();
+
+    // Issue 23 §6: the admin's own password, two-factor and sessions are in the account menu.
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Your account' }).click();
+    await expectPage(page, /\/admin\/account$/, 'Your account');
+    await expect(page).toHaveTitle(/^Your account · /);
   });
 });
 

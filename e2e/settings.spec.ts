@@ -1,4 +1,4 @@
-import { limits, messages, pipelineMessages } from '@portal/contract';
+import { limits, messages, pipelineMessages, settingKeys } from '@portal/contract';
 import { ADMIN } from './support/constants';
 import { expect, expectPage, loginApi, pageHeading, registerPartner, signIn, test } from './support/fixtures';
 
@@ -132,7 +132,7 @@ test.describe('admin settings', () => {
   });
 
   test('stacks the rows at phone width instead of overflowing', async ({ browser, baseURL, request, freshSettings: _ }) => {
-    const context = await browser.newContext({ baseURL, viewport: { width: 375, height: 740 } });
+    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
     const token = await loginApi(request, ADMIN.email, ADMIN.password);
     const longValue = `https://example.org/${'very-long-path-segment/'.repeat(6)}`;
     const created = await request.post('/api/v1/admin/settings', {
@@ -148,6 +148,20 @@ test.describe('admin settings', () => {
     await row.scrollIntoViewIfNeeded();
     await expect(row.getByRole('button', { name: 'Edit Phone Layout Check' })).toBeInViewport();
     await expect(row.getByRole('button', { name: 'Delete Phone Layout Check' })).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // Issue 23 §6: a fixed-choice key is a select that saves at once and says what the chosen value does.
+    const mode = page.getByRole('combobox', { name: settingKeys.registrationMode });
+    await mode.scrollIntoViewIfNeeded();
+    await expect(mode).toBeInViewport();
+    await expect(mode).toHaveValue('open');
+    await mode.selectOption('invite_only');
+    await expect(page.getByText(`${settingKeys.registrationMode}: Invite only`)).toBeVisible();
+    await expect(mode).toHaveAccessibleDescription(/partners join only when an admin invites them/);
+    const emails = page.getByRole('switch', { name: settingKeys.newLeadEmails });
+    await expect(emails).toBeChecked();
+    await expect(emails).toHaveAccessibleDescription(/Admins are emailed about every new referral/);
+    await expect(page.getByRole('row', { name: new RegExp(settingKeys.registrationMode) })).toContainText('invite_only');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await context.close();
   });

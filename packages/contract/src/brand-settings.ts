@@ -60,6 +60,16 @@ export interface KnownSetting {
   example: string;
   /** The refusal message, or null when the (trimmed) value is fine. */
   validate: (value: string) => string | null;
+  /** A fixed-choice key (issue 23 §6): its values, each with what it does; the first is the default. */
+  choices?: readonly SettingChoice[];
+  /** A number key: its unit, shown beside the input. */
+  unit?: '%' | '$' | 'days';
+}
+
+export interface SettingChoice {
+  value: string;
+  label: string;
+  help: string;
 }
 
 const isHttpUrl = (value: string) => {
@@ -106,23 +116,42 @@ export const knownSettings: readonly KnownSetting[] = [
   },
   {
     key: settingKeys.registrationMode,
-    description:
-      'Who may join: open (anyone signs up), approval (an admin approves each new partner) or invite_only (sign-up hidden; admins invite).',
+    description: 'Who may join the partner program.',
     example: 'open',
     validate: (v) => ((registrationModes as readonly string[]).includes(v) ? null : settingMessages.registrationModeInvalid),
+    choices: [
+      { value: 'open', label: 'Open', help: 'Anyone can sign up from the login page and starts at once.' },
+      { value: 'approval', label: 'Approval', help: 'Anyone can apply; an admin approves each new partner before they start.' },
+      { value: 'invite_only', label: 'Invite only', help: 'Sign-up is hidden; partners join only when an admin invites them.' },
+    ],
   },
   {
     key: settingKeys.newLeadEmails,
-    description: 'on: partners are emailed when a referral arrives through their link; off: no such emails.',
+    description: 'Emails to admins when a new referral arrives.',
     example: 'on',
     validate: (v) => (v === 'on' || v === 'off' ? null : settingMessages.newLeadEmailsInvalid),
+    choices: [
+      {
+        value: 'on',
+        label: 'On',
+        help: 'Admins are emailed about every new referral (each admin can still turn it off in their own notifications).',
+      },
+      { value: 'off', label: 'Off', help: 'No admin is emailed about new referrals. Partners keep their own emails.' },
+    ],
   },
   {
     key: settingKeys.adminTwoFactor,
-    description:
-      'required: every admin must set up two-factor authentication (an authenticator app) before using the admin pages; optional (the default): each admin decides.',
+    description: 'Whether admins must sign in with two-factor authentication (an authenticator app).',
     example: 'required',
     validate: (v) => (v === 'optional' || v === 'required' ? null : settingMessages.adminTwoFactorInvalid),
+    choices: [
+      { value: 'optional', label: 'Optional', help: 'Each admin decides whether to turn on two-factor authentication.' },
+      {
+        value: 'required',
+        label: 'Required',
+        help: 'Every admin must set up two-factor authentication before using the admin pages.',
+      },
+    ],
   },
   {
     key: settingKeys.dualPricingFee,
@@ -130,6 +159,7 @@ export const knownSettings: readonly KnownSetting[] = [
       'The non-cash adjustment card customers pay under the dual pricing program, in percent. Used by the savings estimate on the landing page. Unset: 3.99.',
     example: '3.99',
     validate: (v) => (parseDecimalSetting(v, 0, 10) === null ? settingMessages.dualPricingFeeInvalid : null),
+    unit: '%',
   },
   {
     key: settingKeys.dualPricingMonthlyFee,
@@ -137,6 +167,7 @@ export const knownSettings: readonly KnownSetting[] = [
       'What the dual pricing program still costs the merchant each month, in dollars (a program fee). The savings estimate subtracts it. Unset: 0.',
     example: '0',
     validate: (v) => (parseDecimalSetting(v, 0, 100_000) === null ? settingMessages.dualPricingMonthlyFeeInvalid : null),
+    unit: '$',
   },
   {
     key: settingKeys.dualPricingRemainingRate,
@@ -144,6 +175,7 @@ export const knownSettings: readonly KnownSetting[] = [
       'What the dual pricing program still costs the merchant in percent of card sales (for example debit card costs). The savings estimate subtracts it. Unset: 0.',
     example: '0',
     validate: (v) => (parseDecimalSetting(v, 0, 8) === null ? settingMessages.dualPricingRemainingRateInvalid : null),
+    unit: '%',
   },
   {
     key: settingKeys.staleLeadDays,
@@ -151,6 +183,7 @@ export const knownSettings: readonly KnownSetting[] = [
       'After this many days without an update, a referral still in New, Contacted, Analysis in progress or Application shows "No update for N days" on /admin/leads. Unset: 7.',
     example: '7',
     validate: (v) => (/^\d{1,3}$/.test(v) && Number(v) >= 1 && Number(v) <= 365 ? null : settingMessages.staleLeadDaysInvalid),
+    unit: 'days',
   },
 ];
 

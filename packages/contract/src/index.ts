@@ -28,3 +28,4 @@ export * from './integrations';
 export * from './lead-replies';
 export * from './applications';
 export * from './partner-links';
+export * from './audit-sentences';

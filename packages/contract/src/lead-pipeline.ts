@@ -363,6 +363,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   target_type: z.string(),
   target_id: z.string().nullable(),
+  /** The target's name when known (a referral's business, a user's name): for the entry's sentence. */
+  target_name: z.string().nullable().optional(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
 });

@@ -85,6 +85,14 @@ export const messages = {
     firstPasswordTitle: 'Set your password',
     firstPasswordDone: 'Your password has been set. Please log in.',
     done: 'Your password has been reset.',
+    firstPasswordSignedIn: 'Your password has been set. Welcome!',
+    inviteUsedTitle: 'Invitation already used',
+    inviteUsedBody:
+      'This invitation has already been used to set a password. Sign in with that password, or reset it if you forgot it.',
+    inviteExpiredTitle: 'Invitation expired',
+    inviteExpiredBody: 'This invitation link has expired or was replaced by a newer one. We can send you a new invitation.',
+    inviteRenewed: 'A new invitation is on its way. Open the link in the newest email.',
+    linkUsedBody: 'This password reset link has already been used. Sign in, or request a new link.',
   },
   pixel: {
     invalid: 'Please enter a valid Pixel ID (numbers only)',

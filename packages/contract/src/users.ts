@@ -70,6 +70,34 @@ export const resetPasswordRequest = z
   });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
 
+/**
+ * A new password set: a message, and for an invitation's first password a session too (issue 23
+ * §6: setting the first password signs the person in).
+ */
+export const resetPasswordResponse = z.object({
+  status: z.literal('success'),
+  message: z.string(),
+  data: z.object({ user: userSchema, token: z.string() }).optional(),
+});
+
+/**
+ * What a reset or invitation link is worth before the form is filled (issue 23 §6): valid; used
+ * (the password was set: sign in); expired (an invitation still pending may ask for a new one); or
+ * unknown.
+ */
+export const linkStates = ['valid', 'used', 'expired', 'unknown'] as const;
+export const linkStatusResponse = successEnvelope(
+  z.object({
+    state: z.enum(linkStates),
+    purpose: z.enum(['reset', 'invite']).nullable(),
+    /** An invitation whose person has not set a password yet: they may ask for a new link. */
+    can_request_invite: z.boolean(),
+  }),
+);
+export type LinkStatus = z.infer<typeof linkStatusResponse>['data'];
+export const linkTokenQuery = z.object({ token: z.string().min(1).max(256) });
+export const renewInvitationRequest = z.object({ token: z.string().min(1, messages.resetPassword.tokenMissing).max(256) });
+
 export const pixelIdField = z.string().trim().max(32, messages.pixel.invalid).regex(/^\d*$/, messages.pixel.invalid);
 
 export const updatePixelRequest = z.object({ facebook_pixel_id: pixelIdField });

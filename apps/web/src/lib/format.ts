@@ -1,5 +1,6 @@
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
+// One format across the app (issue 23 §9): the app's text is English, so are its dates, for every reader.
+const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
   month: 'short',
   day: 'numeric',
@@ -13,13 +14,13 @@ const parse = (iso: string | null | undefined) => {
   return Number.isNaN(date.getTime()) ? null : date;
 };
 
-/** "Nov 22, 2026" in the reader's locale; an em dash when there is no date. */
+/** "Nov 22, 2026"; an em dash when there is no date. */
 export const formatDate = (iso: string | null | undefined) => {
   const date = parse(iso);
   return date ? dateFormat.format(date) : '—';
 };
 
-/** "Nov 22, 2026, 9:41 AM" in the reader's locale and time zone. */
+/** "Nov 22, 2026, 9:41 AM" in the reader's time zone. */
 export const formatDateTime = (iso: string | null | undefined) => {
   const date = parse(iso);
   return date ? dateTimeFormat.format(date) : '—';

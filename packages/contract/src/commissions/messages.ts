@@ -3,9 +3,9 @@ import { addMonths, monthLabel } from './months';
 // Commissions: messages (every user-facing string of commissions; never retype one elsewhere).
 
 export const commissionMessages = {
-  statementReadySubject: (month: string) => `Your statement for ${monthLabel(month)} is ready`,
+  statementReadySubject: (month: string) => `Your statement for ${monthLabel(month)} is published`,
   statementReadyBody: (month: string, total: string) =>
-    `Your commission statement for ${monthLabel(month)} is ready: ${total}. Open My Commissions to see each merchant, bonus and adjustment.`,
+    `Your commission statement for ${monthLabel(month)} is published: ${total}. Open My Commissions to see each merchant, bonus and adjustment.`,
   residualsPaidNote: (month: string) => `Residuals for ${monthLabel(month)} are paid in ${monthLabel(addMonths(month, 1))}`,
   noEarningsTitle: 'No earnings yet',
   noEarningsBody:

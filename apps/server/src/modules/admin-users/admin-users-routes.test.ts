@@ -4,6 +4,7 @@ import { composeLeadPayload, messages } from '@portal/contract';
 import { buildReferralForm } from '@portal/contract/testing';
 import { auditLog, leads, passwordResets, sessions, settings, users } from '../../db/schema';
 import { createOutboxProcessor } from '../../lib/outbox';
+import { settleBackgroundTasks } from '../users/background-tasks';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { bearer, createAdmin, createPartner, DEFAULT_PASSWORD, loginAs } from '../../../test/factories';
 
@@ -96,6 +97,21 @@ describe('invite', () => {
     );
     expect(set.statusCode).toBe(200);
     expect((await userByEmail('ivy@example.com'))!.status).toBe('active');
+    // Issue 23 §6: the first password signs the person in, and no "your password was changed" mail follows.
+    expect(set.json()).toMatchObject({
+      status: 'success',
+      message: messages.resetPassword.firstPasswordSignedIn,
+      data: { user: { email: 'ivy@example.com', status: 'active' } },
+    });
+    const me = await call('GET', '/users/me', bearer(set.json().data.token));
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data.user.email).toBe('ivy@example.com');
+    await settleBackgroundTasks();
+    await sendQueuedMail();
+    expect(ctx.mailer.sent.map((m) => m.subject)).toEqual(['You are invited to Partner Portal']);
+    // The used link says so, and offers no new invitation: the person signs in.
+    const used = await call('GET', `/users/reset-password/status?token=${encodeURIComponent(tokenOf(link!))}`);
+    expect(used.json()).toEqual({ status: 'success', data: { state: 'used', purpose: 'invite', can_request_invite: false } });
     const login = await call('POST', '/users/login', {}, { email: 'ivy@example.com', password: 'a-brand-new-password' });
     expect(login.statusCode).toBe(200);
     expect(login.json().data.user.status).toBe('active');
@@ -150,6 +166,32 @@ describe('invite', () => {
     );
     expect(late.statusCode).toBe(400);
     expect((await userByEmail('expired@example.com'))!.status).toBe('invited');
+
+    // Issue 23 §6: the expired link says so and the person may ask for a new invitation, mailed once.
+    const status = await call('GET', `/users/reset-password/status?token=${encodeURIComponent(tokenOf(link))}`);
+    expect(status.json().data).toEqual({ state: 'expired', purpose: 'invite', can_request_invite: true });
+    const renew = await call('POST', '/users/invitation/renew', {}, { token: tokenOf(link) });
+    expect(renew.json()).toEqual({ status: 'success', message: messages.resetPassword.inviteRenewed });
+    await sendQueuedMail();
+    expect(ctx.mailer.sent).toHaveLength(2);
+    expect(ctx.mailer.sent[1]!.to).toBe('expired@example.com');
+    expect(ctx.mailer.sent[1]!.text).toContain(admin.fullName);
+    const fresh = linkIn(ctx.mailer.sent[1]!.text)[0]!;
+    expect(
+      (await call('GET', `/users/reset-password/status?token=${encodeURIComponent(tokenOf(fresh))}`)).json().data.state,
+    ).toBe('valid');
+    // A second ask while the new mail is fresh sends nothing more.
+    expect((await call('POST', '/users/invitation/renew', {}, { token: tokenOf(link) })).statusCode).toBe(200);
+    await sendQueuedMail();
+    expect(ctx.mailer.sent).toHaveLength(2);
+  });
+
+  it('an unknown link is unknown, and cannot ask for an invitation', async () => {
+    const status = await call('GET', '/users/reset-password/status?token=not-a-real-token');
+    expect(status.json().data).toEqual({ state: 'unknown', purpose: null, can_request_invite: false });
+    const renew = await call('POST', '/users/invitation/renew', {}, { token: 'not-a-real-token' });
+    expect(renew.statusCode).toBe(400);
+    expect(renew.json().message).toBe(messages.resetPassword.tokenInvalid);
   });
 
   it('refuses a taken email and a compensation link that is not https', async () => {

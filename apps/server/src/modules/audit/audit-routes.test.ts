@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pipelineMessages } from '@portal/contract';
+import { describeAuditEntry, pipelineMessages } from '@portal/contract';
 import { users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { createSession } from '../../lib/sessions';
 import { createTestContext, type TestContext } from '../../../test/context';
-import { bearer, createAdmin } from '../../../test/factories';
+import { bearer, createAdmin, createLead, createPartner } from '../../../test/factories';
 
 let ctx: TestContext;
 let token: string;
@@ -64,6 +64,28 @@ describe('GET /admin/audit', () => {
     });
     const settings = (await list('target_type=setting')).json().data.items;
     expect(settings[0]).toMatchObject({ action: 'setting.create', target_id: 'audit_probe', actor: { name: 'Ada Admin' } });
+  });
+
+  it('names the referral and the user an entry is about, so it reads as a sentence (issue 23 §9)', async () => {
+    const actor = await createAdmin(ctx.db, { fullName: 'Ana Ruiz' });
+    const partner = await createPartner(ctx.db, { fullName: 'Pat Lee' });
+    const lead = await createLead(ctx.db, { company: "Joe's Pizza" });
+    await recordAudit(ctx.db, [
+      {
+        actorId: actor.id,
+        action: 'lead.status',
+        targetType: 'lead',
+        targetId: lead.publicId,
+        before: { status: 'new' },
+        after: { status: 'contacted' },
+      },
+      { actorId: actor.id, action: 'user.disable', targetType: 'user', targetId: partner.id },
+    ]);
+    const items = (await list(`actor_id=${actor.id}`)).json().data.items;
+    expect(items.map(describeAuditEntry).sort()).toEqual([
+      "Ana Ruiz changed the status of Joe's Pizza from New to Contacted",
+      'Ana Ruiz disabled the account of Pat Lee',
+    ]);
   });
 
   it('refuses a tampered cursor', async () => {

@@ -447,7 +447,7 @@ describe('statements', () => {
     expect(mine).toHaveLength(1);
     await ctx.app.outbox.handlers['mail.statement_ready']!.handle(mine[0]!, { db: ctx.db, log: ctx.app.log, now: Date.now });
     const mail = ctx.mailer.sent.find((s) => s.to === dana.email)!;
-    expect(mail.subject).toBe('Your statement for November 2026 is ready');
+    expect(mail.subject).toBe('Your statement for November 2026 is published');
     expect(mail.text).toContain('$30.00');
     expect(mail.html).toContain('$30.00');
     expect(mail.text).toContain(`http://portal.test/compensation/statements/${november.id}`);

@@ -45,9 +45,12 @@ export function announceFirstAdmin({ email, generated }: FirstAdmin, config: Con
   if (generated) {
     // Printed once, on purpose, so the operator can sign in; it is never stored in clear.
     process.stdout.write(
-      `\n  First admin created.\n    Login:    ${loginUrl}\n    Email:    ${email}\n    Password: ${generated}\n  Change it after signing in (Forgot password works from the local outbox).\n\n`,
+      `\n  First admin created.\n    Login:    ${loginUrl}\n    Email:    ${email}\n    Password: ${generated}\n  Change it after signing in, on your account page: ${config.publicUrl}/admin/account\n  (password, two-factor and sessions; Forgot password works from the local outbox).\n\n`,
     );
   } else {
-    log.info({ email, loginUrl }, 'first admin created from ADMIN_EMAIL/ADMIN_PASSWORD');
+    log.info(
+      { email, loginUrl, accountUrl: `${config.publicUrl}/admin/account` },
+      'first admin created from ADMIN_EMAIL/ADMIN_PASSWORD',
+    );
   }
 }

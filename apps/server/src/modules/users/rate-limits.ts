@@ -16,6 +16,8 @@ export const authRateLimits = {
   loginPerIp: { max: 10, timeWindowMs: minute },
   registerPerIp: { max: 10, timeWindowMs: 60 * minute },
   forgotPasswordPerIp: { max: 20, timeWindowMs: 60 * minute },
+  /** Looking up what a reset or invitation link is worth, and asking for a new invitation. */
+  linkStatusPerIp: { max: 30, timeWindowMs: 60 * minute },
 } as const satisfies Record<string, RateLimit>;
 
 /**

@@ -13,7 +13,11 @@ import {
   pipelineMessages,
   pixelResponse,
   registerRequest,
+  linkStatusResponse,
+  linkTokenQuery,
+  renewInvitationRequest,
   resetPasswordRequest,
+  resetPasswordResponse,
   sessionIdParams,
   sessionsResponse,
   updatePixelRequest,
@@ -23,7 +27,7 @@ import { registerAccountMails } from './account-mails';
 import { currentUser, requireSignedIn, requireUser } from '../../plugins/auth';
 import { AppError } from '../../lib/errors';
 import { errorResponses } from '../../lib/route-schemas';
-import { revokeSession, revokeUserSessions } from '../../lib/sessions';
+import { createSession, revokeSession, revokeUserSessions } from '../../lib/sessions';
 import { runInBackground, settleBackgroundTasks } from './background-tasks';
 import { twoFactorRoutes } from './two-factor-routes';
 import { claimResetMail, createLoginThrottle, createPasswordCheck, limitRequests } from './rate-limits';
@@ -31,10 +35,12 @@ import {
   changePassword,
   endOwnSession,
   getDummyHash,
+  getLinkStatus,
   listSessions,
   login,
   notifyPasswordChanged,
   register,
+  renewInvitation,
   requestPasswordReset,
   resetPassword,
   toUser,
@@ -250,17 +256,59 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reset-password',
     {
       schema: {
-        summary: 'Set a new password with the token from a reset or invitation mail',
+        summary: "Set a new password with the token from a reset or invitation mail (an invitation's first password signs in)",
         tags: ['users'],
         security: [],
         body: resetPasswordRequest,
-        response: { 200: messageEnvelope, ...errorResponses(400) },
+        response: { 200: resetPasswordResponse, ...errorResponses(400) },
       },
     },
     async (request) => {
-      const user = await resetPassword(app.db, request.body);
+      const { user, isFirstPassword } = await resetPassword(app.db, request.body);
+      if (isFirstPassword) {
+        // Issue 23 §6: the first password signs the person in, and is no change to warn them about.
+        const token = await createSession(app.db, user.id, request.headers['user-agent']);
+        return {
+          status: 'success' as const,
+          message: messages.resetPassword.firstPasswordSignedIn,
+          data: { user: toUser(user), token },
+        };
+      }
       runInBackground(request.log, 'password changed mail', () => notifyPasswordChanged(app, user));
       return { status: 'success' as const, message: messages.resetPassword.done };
+    },
+  );
+
+  app.get(
+    '/reset-password/status',
+    {
+      onRequest: limitRequests(app, 'linkStatusPerIp'),
+      schema: {
+        summary: 'What a reset or invitation link is worth: valid, used, expired or unknown',
+        tags: ['users'],
+        security: [],
+        querystring: linkTokenQuery,
+        response: { 200: linkStatusResponse, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => ({ status: 'success' as const, data: await getLinkStatus(app.db, request.query.token) }),
+  );
+
+  app.post(
+    '/invitation/renew',
+    {
+      onRequest: limitRequests(app, 'linkStatusPerIp'),
+      schema: {
+        summary: 'Mail a new invitation to the person an expired invitation link was for',
+        tags: ['users'],
+        security: [],
+        body: renewInvitationRequest,
+        response: { 200: messageEnvelope, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => {
+      await renewInvitation(app.db, request.body.token);
+      return { status: 'success' as const, message: messages.resetPassword.inviteRenewed };
     },
   );
 

@@ -9,6 +9,7 @@ import {
   type NotificationPreferences,
   type SessionInfo,
   type RegisterRequest,
+  type LinkStatus,
   type ResetPasswordRequest,
   type User,
 } from '@portal/contract';
@@ -215,8 +216,15 @@ export async function requestPasswordReset(deps: UsersDeps, email: string): Prom
 const activeResetFor = (tokenHash: string) =>
   and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`));
 
-/** Sets a new password from a reset token; returns the user so the caller can notify them. */
-export async function resetPassword(db: Database, input: ResetPasswordRequest): Promise<UserRow> {
+/**
+ * Sets a new password from a reset token; returns the user so the caller can notify them, and
+ * whether it was an invitation's first password (the caller then signs them in instead of mailing
+ * "your password was changed").
+ */
+export async function resetPassword(
+  db: Database,
+  input: ResetPasswordRequest,
+): Promise<{ user: UserRow; isFirstPassword: boolean }> {
   await refuseCommonPassword(input.new_password, 'new_password');
   const tokenHash = hashToken(input.token);
   const invalid = () => badRequest(messages.resetPassword.tokenInvalid);
@@ -239,6 +247,7 @@ export async function resetPassword(db: Database, input: ResetPasswordRequest): 
       .where(activeResetFor(tokenHash))
       .returning({ userId: passwordResets.userId });
     if (!used) return undefined;
+    const [before] = await tx.select({ status: users.status }).from(users).where(eq(users.id, used.userId));
     // Any other link still in a mailbox dies with this one.
     await tx
       .update(passwordResets)
@@ -250,11 +259,73 @@ export async function resetPassword(db: Database, input: ResetPasswordRequest): 
       .set({ passwordHash, status: sql`case when ${users.status} = 'invited' then 'active' else ${users.status} end` })
       .where(eq(users.id, used.userId))
       .returning();
-    return updated;
+    return updated && { user: updated, isFirstPassword: before?.status === 'invited' };
   });
   if (!user) throw invalid();
-  await revokeUserSessions(db, user.id);
+  await revokeUserSessions(db, user.user.id);
   return user;
+}
+
+/** What a reset or invitation link is worth, before its form is filled (issue 23 §6). */
+export async function getLinkStatus(db: Database, token: string): Promise<LinkStatus> {
+  const [row] = await db
+    .select({
+      purpose: passwordResets.purpose,
+      usedAt: passwordResets.usedAt,
+      expiresAt: passwordResets.expiresAt,
+      userStatus: users.status,
+    })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(eq(passwordResets.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row || row.userStatus === 'disabled') return { state: 'unknown', purpose: null, can_request_invite: false };
+  const isPending = row.userStatus === 'invited';
+  const canRequestInvite = row.purpose === 'invite' && isPending;
+  if (!row.usedAt && row.expiresAt.getTime() > Date.now())
+    return { state: 'valid', purpose: row.purpose, can_request_invite: canRequestInvite };
+  // A pending invitation's link was never used to set a password: it expired or a newer one replaced it.
+  if (isPending || !row.usedAt) return { state: 'expired', purpose: row.purpose, can_request_invite: canRequestInvite };
+  return { state: 'used', purpose: row.purpose, can_request_invite: false };
+}
+
+/** How long a fresh invitation mail stands before its link may ask for another one. */
+const INVITE_RENEW_INTERVAL_MS = 5 * 60_000;
+
+/**
+ * Queues a new invitation for the person an invitation link was sent to, while they have not set a
+ * password yet. A link they hold is the proof: no one can ask for somebody else. Quietly does
+ * nothing when a fresh invitation is already on its way.
+ */
+export async function renewInvitation(db: Database, token: string): Promise<void> {
+  const status = await getLinkStatus(db, token);
+  if (!status.can_request_invite) throw badRequest(messages.resetPassword.tokenInvalid);
+  await db.transaction(async (tx) => {
+    const [link] = await tx
+      .select({ userId: passwordResets.userId, inviter: users.invitedBy })
+      .from(passwordResets)
+      .innerJoin(users, eq(users.id, passwordResets.userId))
+      .where(eq(passwordResets.tokenHash, hashToken(token)));
+    if (!link) return;
+    const [fresh] = await tx
+      .select({ id: passwordResets.id })
+      .from(passwordResets)
+      .where(
+        and(
+          eq(passwordResets.userId, link.userId),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, sql`now()`),
+          gt(passwordResets.createdAt, new Date(Date.now() - INVITE_RENEW_INTERVAL_MS)),
+        ),
+      )
+      .limit(1);
+    if (fresh) return;
+    const [inviter] = link.inviter
+      ? await tx.select({ fullName: users.fullName }).from(users).where(eq(users.id, link.inviter))
+      : [];
+    await enqueueAccountMail(tx, accountMailActions.invite, link.userId, { inviter: inviter?.fullName ?? null });
+  });
+  notifyOutbox(db);
 }
 
 export async function notifyPasswordChanged(deps: UsersDeps, user: UserRow): Promise<void> {

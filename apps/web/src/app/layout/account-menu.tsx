@@ -14,7 +14,7 @@ export const initialsOf = (name: string) =>
     .join('') || '?';
 
 /**
- * The partner's settings dropdown (spec §2), following the WAI-ARIA menu button pattern: Enter,
+ * The account dropdown (spec §2): a partner's Settings, an admin's own account, following the WAI-ARIA menu button pattern: Enter,
  * Space or ArrowDown opens it on the first item; arrows, Home and End move; Escape closes it and
  * returns focus; Tab or a click outside closes it.
  */
@@ -115,11 +115,12 @@ export function AccountMenu({ user }: { user: User }) {
           <Link
             role="menuitem"
             tabIndex={-1}
-            to={paths.partner.settings}
+            to={user.role === 'admin' ? paths.admin.account : paths.partner.settings}
             className="mx-1.5 flex items-center gap-2.5 rounded-md px-2.5 py-2 text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none"
           >
             <CogIcon className="size-4 text-slate-400" />
-            Settings
+            {/* An admin's own password, two-factor and sessions (issue 23 §6); the program's settings are in the nav. */}
+            {user.role === 'admin' ? 'Your account' : 'Settings'}
           </Link>
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useLogout } from '@/features/users/api/logout';
 import { useProfileRefresh } from '@/features/users/api/get-me';
@@ -7,13 +7,15 @@ import { useDocumentTitle, usePublicSettings } from '@/lib/api/get-public-settin
 import { useAuthStore } from '@/lib/auth/auth-store';
 import { ApplicationUnderReview } from './application-under-review';
 import { NavBar } from './nav-bar';
+import { pageTitleFor } from './page-titles';
 import { useInactivityTimeout } from './use-inactivity-timeout';
 
 /** The frame of every logged-in page: navigation, profile refresh and the inactivity logout. */
 export function AppLayout() {
   const user = useAuthStore((s) => s.user);
   const { contactUrl, companyName, inactivityLogoutMs } = usePublicSettings();
-  useDocumentTitle();
+  const { pathname } = useLocation();
+  useDocumentTitle(pageTitleFor(pathname));
   const logout = useLogout();
   const [isLoggingOut, setIsLoggingOut] = useState(false);
   useProfileRefresh();

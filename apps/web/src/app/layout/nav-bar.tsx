@@ -112,7 +112,7 @@ export function NavBar({ user, contactUrl, companyName, isLoggingOut, onLogout }
             <PlusIcon className="size-4" />
             Submit Referral
           </Link>
-          {isPartner && <AccountMenu user={user} />}
+          <AccountMenu user={user} />
           <Button variant="ghost" size="sm" onClick={onLogout} isLoading={isLoggingOut}>
             {!isLoggingOut && <LogOutIcon className="size-4" />}
             {/* Between lg and xl the bar is tight: the label stays for screen readers only. */}
@@ -146,6 +146,11 @@ export function NavBar({ user, contactUrl, companyName, isLoggingOut, onLogout }
           {isPartner && (
             <NavLink to={paths.partner.settings} className={({ isActive }) => mobileItem(isActive)}>
               Settings
+            </NavLink>
+          )}
+          {!isPartner && (
+            <NavLink to={paths.admin.account} className={({ isActive }) => mobileItem(isActive)}>
+              Your account
             </NavLink>
           )}
         </nav>

@@ -62,6 +62,10 @@ export const server = setupServer(
   ...['/admin/application-questions', '/application-questions'].map((path) =>
     http.get(api(path), () => HttpResponse.json({ status: 'success', data: [] })),
   ),
+  // A reset or invitation link is valid unless a test says otherwise.
+  http.get(api('/users/reset-password/status'), () =>
+    HttpResponse.json({ status: 'success', data: { state: 'valid', purpose: 'reset', can_request_invite: false } }),
+  ),
   http.get(api('/users/notification-preferences'), () =>
     HttpResponse.json({ status: 'success', data: { lead_status_changed: true, new_referral: true } }),
   ),
@@ -105,7 +109,7 @@ export function storeSession(user: User, token = 'stored-token') {
 /** Forgets every session and starts the app afresh between tests. */
 export function resetSession() {
   localStorage.clear();
-  useAuthStore.setState({ token: null, user: null, isInitialised: false, signOutReason: null });
+  useAuthStore.setState({ token: null, user: null, isInitialised: false, signOutReason: null, isNewcomer: false });
 }
 
 /** Opens the app at `path`, reading the stored session first as main.tsx does. */

@@ -50,7 +50,7 @@ function Merchant({ business, midLast4, extra }: { business: string | null; midL
  * One statement as the partner (and the admin, per partner) reads it: every merchant's residual, the
  * bonuses, the adjustments and the totals. Every total shown is the server's sum of the lines.
  */
-export function StatementView({ detail, audience = 'partner' }: { detail: StatementDetail; audience?: 'partner' | 'admin' }) {
+export function StatementView({ detail }: { detail: StatementDetail }) {
   const { statement, totals } = detail;
   const money = (cents: number) => formatCents(cents, statement.currency);
   const showsMonth = detail.merchants.some((line) => line.month !== statement.month);
@@ -146,7 +146,7 @@ export function StatementView({ detail, audience = 'partner' }: { detail: Statem
         <div>
           <p className="text-sm text-slate-600">Status</p>
           <p className="mt-1.5">
-            <StatementStatusBadge status={statement.status} audience={audience} />
+            <StatementStatusBadge status={statement.status} />
           </p>
           {statement.held && (
             <div className="mt-1.5">

@@ -11,18 +11,11 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 const statementTones: Record<StatementStatus, BadgeTone> = { draft: 'slate', published: 'blue', paid: 'green' };
 
 /**
- * A statement's status. A partner reads a published statement as "Approved" (approved and waiting
- * for payment, the brief's Pending → Approved → Paid); an admin sees the contract's "Published".
+ * A statement's status, named the same for the partner and the admin (issue 23 §9): Draft,
+ * Published, Paid; the mail that announces a statement says "published" too.
  */
-export function StatementStatusBadge({
-  status,
-  audience = 'partner',
-}: {
-  status: StatementStatus;
-  audience?: 'partner' | 'admin';
-}) {
-  const label = audience === 'partner' && status === 'published' ? lineStatusLabels.approved : statementStatusLabels[status];
-  return <Badge tone={statementTones[status]}>{label}</Badge>;
+export function StatementStatusBadge({ status }: { status: StatementStatus }) {
+  return <Badge tone={statementTones[status]}>{statementStatusLabels[status]}</Badge>;
 }
 
 const lineTones: Record<LineStatus, BadgeTone> = {

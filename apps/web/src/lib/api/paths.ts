@@ -9,6 +9,8 @@ export const apiPaths = {
     register: '/users/register',
     forgotPassword: '/users/forgot-password',
     resetPassword: '/users/reset-password',
+    linkStatus: '/users/reset-password/status',
+    renewInvitation: '/users/invitation/renew',
     pixelId: '/users/user/get-pixel-id',
     updatePixelId: '/users/update-pixel-id',
     conversionsApi: '/users/conversions-api',

@@ -14,7 +14,9 @@ interface AuthState {
   /** False until the stored session has been read (spec §2: auth is initialised on load). */
   isInitialised: boolean;
   signOutReason: SignOutReason | null;
-  setSession: (token: string, user: User) => void;
+  /** Signed in by their first password (an invitation): their dashboard says "Welcome", not "Welcome back". */
+  isNewcomer: boolean;
+  setSession: (token: string, user: User, options?: { isNewcomer?: boolean }) => void;
   setUser: (user: User) => void;
   clearSession: (reason: SignOutReason) => void;
 }
@@ -45,10 +47,11 @@ export const useAuthStore = create<AuthState>()(
       user: null,
       isInitialised: false,
       signOutReason: null,
-      setSession: (token, user) => {
+      isNewcomer: false,
+      setSession: (token, user, options) => {
         writeStorage(storageKeys.token, token);
         writeStorage(storageKeys.user, JSON.stringify(user));
-        set({ token, user, signOutReason: null });
+        set({ token, user, signOutReason: null, isNewcomer: options?.isNewcomer ?? false });
       },
       setUser: (user) => {
         writeStorage(storageKeys.user, JSON.stringify(user));
@@ -58,13 +61,18 @@ export const useAuthStore = create<AuthState>()(
         writeStorage(storageKeys.token, null);
         writeStorage(storageKeys.user, null);
         // A 401 without a session (a wrong password on /login) ends nothing: keep the earlier reason.
-        set((state) => ({ token: null, user: null, signOutReason: state.token || state.user ? reason : state.signOutReason }));
+        set((state) => ({
+          token: null,
+          user: null,
+          isNewcomer: false,
+          signOutReason: state.token || state.user ? reason : state.signOutReason,
+        }));
       },
     }),
     {
       name: storageKeys.authStore,
       storage: createJSONStorage(() => localStorage),
-      partialize: ({ token, user }) => ({ token, user }),
+      partialize: ({ token, user, isNewcomer }) => ({ token, user, isNewcomer }),
     },
   ),
 );

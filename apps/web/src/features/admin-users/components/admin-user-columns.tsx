@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { type Column } from '@/components/ui/table';
 import { paths } from '@/lib/paths';
 import { percent, relativeTime, roleLabels, shortDate, statusLabels, statusTones } from './format';
+import { formatDateTime } from '@/lib/format';
 
 /** The admin user list's columns; on a phone the card keeps name, status and referrals. */
 export const adminUserColumns: Column<AdminUserSummary>[] = [
@@ -45,9 +46,7 @@ export const adminUserColumns: Column<AdminUserSummary>[] = [
     sortable: true,
     className: 'max-sm:hidden',
     cell: (row) => (
-      <span title={row.last_login_at ? new Date(row.last_login_at).toLocaleString() : undefined}>
-        {relativeTime(row.last_login_at)}
-      </span>
+      <span title={row.last_login_at ? formatDateTime(row.last_login_at) : undefined}>{relativeTime(row.last_login_at)}</span>
     ),
   },
   { key: 'created', header: 'Created', sortable: true, className: 'max-sm:hidden', cell: (row) => shortDate(row.created_at) },

@@ -1,5 +1,6 @@
 import type { UserStatus } from '@portal/contract';
 import type { BadgeTone } from '@/components/ui/badge';
+import { formatDate } from '@/lib/format';
 
 export const statusLabels: Record<UserStatus, string> = {
   active: 'Active',
@@ -31,5 +32,5 @@ export function relativeTime(iso: string | null, now = Date.now()): string {
   return rtf.format(Math.round(seconds / (365 * 86_400)), 'year');
 }
 
-export const shortDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric' });
+/** The app's one date format (lib/format). */
+export const shortDate = (iso: string) => formatDate(iso);

@@ -2,6 +2,7 @@ import { leadStatusLabels, type AdminUserDetail } from '@portal/contract';
 import { LeadStatusBadge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { shortDate } from './format';
+import { formatDateTime } from '@/lib/format';
 
 /** The partner's most recent referrals, newest first. */
 export function RecentReferrals({ referrals }: { referrals: AdminUserDetail['recent_referrals'] }) {
@@ -47,7 +48,7 @@ export function UserAuditTrail({ audit }: { audit: AdminUserDetail['audit'] }) {
             <li key={entry.id} className="px-5 py-3 text-sm">
               <p className="font-medium text-slate-900">{entry.action.replace(/^user\./, '').replace(/_/g, ' ')}</p>
               <p className="text-slate-500">
-                {entry.actor?.name ?? 'System'} · <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time>
+                {entry.actor?.name ?? 'System'} · <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
               </p>
             </li>
           ))}

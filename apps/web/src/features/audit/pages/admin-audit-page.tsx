@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
-import type { AuditEntry } from '@portal/contract';
-import { Badge } from '@/components/ui/badge';
+import { describeAuditEntry, type AuditEntry } from '@portal/contract';
 import { DateRangeFields } from '@/components/ui/date-range-fields';
 import { PageHeader } from '@/components/ui/page-header';
 import { Select } from '@/components/ui/select';
@@ -32,14 +31,28 @@ const actions = [
   { value: 'integrity.risk_void', label: 'Held lines voided' },
 ];
 
-/** A before/after value, short: JSON on one line, cut after 160 characters (the full text on hover). */
-function Change({ value }: { value: unknown }) {
-  if (value === null || value === undefined) return <span className="text-slate-400">—</span>;
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
+/** The stored before and after, for whoever needs the exact values; closed by default. */
+function Details({ entry }: { entry: AuditEntry }) {
+  if (entry.before == null && entry.after == null) return null;
+  const show = (value: unknown) => (value == null ? '—' : typeof value === 'string' ? value : JSON.stringify(value, null, 2));
   return (
-    <code title={text} className="block max-w-xs truncate rounded bg-slate-50 px-1.5 py-0.5 text-xs text-slate-700 sm:max-w-sm">
-      {text.length > 160 ? `${text.slice(0, 160)}…` : text}
-    </code>
+    <details className="mt-1 text-xs text-slate-500">
+      <summary className="cursor-pointer select-none hover:text-slate-700">Details</summary>
+      <dl className="mt-1 grid gap-1">
+        <dt className="font-medium text-slate-600">Before</dt>
+        <dd>
+          <pre className="max-w-full overflow-x-auto rounded bg-slate-50 px-1.5 py-1 whitespace-pre-wrap">
+            {show(entry.before)}
+          </pre>
+        </dd>
+        <dt className="font-medium text-slate-600">After</dt>
+        <dd>
+          <pre className="max-w-full overflow-x-auto rounded bg-slate-50 px-1.5 py-1 whitespace-pre-wrap">
+            {show(entry.after)}
+          </pre>
+        </dd>
+      </dl>
+    </details>
   );
 }
 
@@ -51,31 +64,17 @@ const columns: Column<AuditEntry>[] = [
     cell: (entry) => <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>,
   },
   {
-    key: 'actor',
-    header: 'Who',
-    cell: (entry) =>
-      entry.actor ? (
-        <span className="block">
-          <span className="block text-slate-900">{entry.actor.name}</span>
-          <span className="block text-xs text-slate-500">{entry.actor.email}</span>
-        </span>
-      ) : (
-        <span className="text-slate-500">System</span>
-      ),
-  },
-  { key: 'action', header: 'Action', cell: (entry) => <Badge tone="indigo">{entry.action}</Badge> },
-  {
-    key: 'target',
-    header: 'Target',
+    key: 'what',
+    header: 'What happened',
+    // Issue 23 §9: a sentence per action, not codes and JSON; the raw values stay one click away.
     cell: (entry) => (
-      <span className="wrap-anywhere">
-        {entry.target_type}
-        {entry.target_id && <span className="block text-xs text-slate-500">{entry.target_id}</span>}
+      <span className="block wrap-anywhere">
+        <span className="block text-slate-900">{describeAuditEntry(entry)}</span>
+        {entry.actor && <span className="block text-xs text-slate-500">{entry.actor.email}</span>}
+        <Details entry={entry} />
       </span>
     ),
   },
-  { key: 'before', header: 'Before', cell: (entry) => <Change value={entry.before} /> },
-  { key: 'after', header: 'After', cell: (entry) => <Change value={entry.after} /> },
 ];
 
 /** /admin/audit: every admin write (who, what, on what, before and after), newest first. */

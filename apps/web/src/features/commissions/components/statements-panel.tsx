@@ -80,7 +80,7 @@ export function StatementsPanel({ query, by }: { query: AdminStatementsQuery; by
       header: 'Status',
       cell: (row) => (
         <span className="flex flex-col items-end gap-0.5 sm:items-start">
-          <StatementStatusBadge status={row.status} audience="admin" />
+          <StatementStatusBadge status={row.status} />
           <HeldMarker reason={row.held} />
           {row.paid_on && <span className="text-xs text-slate-500">{formatDate(row.paid_on)}</span>}
         </span>

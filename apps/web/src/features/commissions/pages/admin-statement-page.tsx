@@ -84,7 +84,7 @@ export function AdminStatementPage() {
                 </Button>
               </div>
             </div>
-            <StatementView detail={data} audience="admin" />
+            <StatementView detail={data} />
             <ConfirmDialog
               open={isPublishing}
               title="Publish statement"

@@ -29,6 +29,8 @@ const ActivityChart = lazy(() => import('../components/activity-chart').then((m)
 
 export function DashboardPage() {
   const user = useAuthStore((s) => s.user);
+  // Issue 23 §6: someone just signed in by their invitation's first password is welcomed, not welcomed back.
+  const isNewcomer = useAuthStore((s) => s.isNewcomer);
   const firstName = user?.full_name.trim().split(/\s+/)[0];
   const [period] = usePeriod();
   const summary = useDashboardSummary(period);
@@ -41,7 +43,7 @@ export function DashboardPage() {
     <>
       <PageHeader
         title="Dashboard"
-        description={firstName ? `Welcome back, ${firstName}.` : 'Welcome back.'}
+        description={`${isNewcomer ? 'Welcome' : 'Welcome back'}${firstName ? `, ${firstName}` : ''}.`}
         actions={!isNew && <PeriodPicker className="w-44" />}
       />
       <div className="space-y-6">

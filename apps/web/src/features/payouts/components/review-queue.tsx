@@ -11,6 +11,7 @@ import { getServerMessage } from '@/lib/api/errors';
 import { useDecideReview } from '../api/decide-review';
 import { useReviews } from '../api/get-reviews';
 import { useRevealReview } from '../api/reveal-review';
+import { formatDateTime } from '@/lib/format';
 
 /** The review queue: tax forms and bank accounts to approve or reject; full numbers behind the admin's second factor. */
 export function ReviewQueue() {
@@ -57,7 +58,7 @@ export function ReviewQueue() {
         </div>
       ),
     },
-    { key: 'submitted', header: 'Submitted', cell: (r) => new Date(r.submitted_at).toLocaleString() },
+    { key: 'submitted', header: 'Submitted', cell: (r) => formatDateTime(r.submitted_at) },
     actionsColumn((r) => (
       <>
         <Button size="sm" variant="ghost" onClick={() => setRevealing(r)}>

@@ -10,6 +10,7 @@ import { useZodForm } from '@/lib/forms/use-zod-form';
 import { useSavePayoutDetails } from '../api/save-payout-details';
 import { setPartErrors } from './server-field-errors';
 import { PayoutPartHeader } from './payout-part-header';
+import { formatDate } from '@/lib/format';
 
 const entityOptions = entityTypes.map((value) => ({ value, label: entityTypeLabels[value] }));
 const certifyText =
@@ -46,7 +47,7 @@ export function TaxFormSection({ details }: { details: PayoutDetails }) {
           <Item label="Form">{form.form_revision}</Item>
           <Item label="Name">{[form.legal_name, form.business_name].filter(Boolean).join(' · ')}</Item>
           {form.tin_masked && <Item label="Taxpayer ID">{form.tin_masked}</Item>}
-          <Item label="Signed">{`${form.signature}, ${new Date(form.signed_at).toLocaleDateString()}`}</Item>
+          <Item label="Signed">{`${form.signature}, ${formatDate(form.signed_at)}`}</Item>
           {form.expires_on && <Item label="Valid until">{form.expires_on}</Item>}
         </dl>
       )}

@@ -4,6 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextAreaField, TextField } from '@/components/ui/field';
+import { SelectField } from '@/components/ui/select';
 import { getServerMessage } from '@/lib/api/errors';
 import { useZodForm } from '@/lib/forms/use-zod-form';
 import { useCreateSetting } from '../api/create-setting';
@@ -64,14 +65,34 @@ export function SettingForm({ setting, presetKey, onDone }: SettingFormProps) {
             ) : (
               <TextField label="Key" autoComplete="off" autoFocus={!presetKey} hint={keyHint} {...field('key')} />
             )}
-            <TextAreaField
-              label="Value"
-              rows={3}
-              autoFocus={isEditing || Boolean(presetKey)}
-              placeholder={known ? `e.g. ${known.example}` : undefined}
-              hint={isEditing && known ? known.description : undefined}
-              {...field('value')}
-            />
+            {known?.choices ? (
+              <SelectField
+                label="Value"
+                autoFocus={isEditing || Boolean(presetKey)}
+                placeholder="Choose…"
+                options={known.choices.map(({ value, label }) => ({ value, label }))}
+                hint={known.choices.map((choice) => `${choice.label}: ${choice.help}`).join(' ')}
+                {...field('value')}
+              />
+            ) : known?.unit ? (
+              <TextField
+                label={`Value (${known.unit})`}
+                inputMode="decimal"
+                autoFocus={isEditing || Boolean(presetKey)}
+                placeholder={`e.g. ${known.example}`}
+                hint={isEditing ? known.description : undefined}
+                {...field('value')}
+              />
+            ) : (
+              <TextAreaField
+                label="Value"
+                rows={3}
+                autoFocus={isEditing || Boolean(presetKey)}
+                placeholder={known ? `e.g. ${known.example}` : undefined}
+                hint={isEditing && known ? known.description : undefined}
+                {...field('value')}
+              />
+            )}
           </div>
         </div>
         <div className="flex flex-col-reverse gap-2 rounded-b-xl border-t border-slate-200 bg-slate-50 px-5 py-3 sm:flex-row sm:justify-end sm:px-6">

@@ -10,6 +10,7 @@ import { useZodForm } from '@/lib/forms/use-zod-form';
 import { useChangePassword, useEndSessions, useSessions } from '../api/account-api';
 import { useTwoFactorStatus } from '../api/two-factor-api';
 import { TwoFactorCard } from './two-factor-card';
+import { formatDate, formatDateTime } from '@/lib/format';
 
 /** Change password, two-factor authentication and signed-in sessions: every account has them (partners on /settings, admins on /admin/account). */
 export function AccountSecurity() {
@@ -121,15 +122,14 @@ function SessionsCard() {
                   {session.current && <Badge tone="green">This device</Badge>}
                 </p>
                 <p className="text-slate-500">
-                  Last used {new Date(session.last_used_at).toLocaleString()} · signed in{' '}
-                  {new Date(session.created_at).toLocaleDateString()}
+                  Last used {formatDateTime(session.last_used_at)} · signed in {formatDate(session.created_at)}
                 </p>
               </div>
               {!session.current && (
                 <Button
                   variant="ghost"
                   size="sm"
-                  aria-label={`Sign out ${session.device}, last used ${new Date(session.last_used_at).toLocaleString()}`}
+                  aria-label={`Sign out ${session.device}, last used ${formatDateTime(session.last_used_at)}`}
                   isLoading={end.isPending && end.variables === session.id}
                   onClick={() => void endSessions(session.id)}
                 >

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import toast from 'react-hot-toast';
@@ -8,8 +9,9 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { getServerMessage, hasServerAnswer } from '@/lib/api/errors';
 import type { LoginState } from '@/lib/auth/login-state';
-import { paths } from '@/lib/paths';
-import { useResetPassword } from '../api/reset-password';
+import { homeFor, paths } from '@/lib/paths';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useLinkStatus, useRenewInvitation, useResetPassword } from '../api/reset-password';
 import { PasswordStrengthHint } from '../components/password-strength-meter';
 import { AuthShell, BackToLoginLink } from '../components/auth-shell';
 import { useZodForm } from '@/lib/forms/use-zod-form';
@@ -22,19 +24,81 @@ export function ResetPasswordPage() {
   // An invitation's link (…&invite=1) sets the first password: same screen, titled for it.
   const isInvite = searchParams.get('invite') === '1';
   if (!token) return <InvalidResetLink />;
-  return <ResetPasswordForm token={token} isInvite={isInvite} />;
+  return <CheckedResetLink token={token} isInvite={isInvite} />;
 }
 
-function InvalidResetLink() {
+/** Issue 23 §6: a used or expired link says so before anyone types a password into it. */
+function CheckedResetLink({ token, isInvite }: { token: string; isInvite: boolean }) {
+  const status = useLinkStatus(token);
+  if (status.isPending) return <PageSpinner fullScreen />;
+  // The check failing is no reason to refuse the form: the server checks the token again on submit.
+  const link = status.data;
+  if (link?.state === 'used' && link.purpose === 'invite') return <UsedInvitation />;
+  if (link && link.state !== 'valid' && link.can_request_invite) return <ExpiredInvitation token={token} />;
+  if (link?.state === 'used') return <InvalidResetLink body={m.linkUsedBody} />;
+  if (link && link.state !== 'valid') return <InvalidResetLink />;
+  return <ResetPasswordForm token={token} isInvite={isInvite || link?.purpose === 'invite'} />;
+}
+
+function Notice({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex gap-3 rounded-lg bg-amber-50 p-4 text-sm text-amber-900">
+      <AlertIcon className="mt-0.5 size-5 shrink-0 text-amber-500" />
+      <p>{children}</p>
+    </div>
+  );
+}
+
+function UsedInvitation() {
+  return (
+    <AuthShell title={m.inviteUsedTitle}>
+      <div className="space-y-4">
+        <Notice>{m.inviteUsedBody}</Notice>
+        <Link to={paths.login} className={buttonClasses('primary', 'md', 'w-full')}>
+          Sign in
+        </Link>
+        <Link to={paths.forgotPassword} className={buttonClasses('secondary', 'md', 'w-full')}>
+          Forgot your password?
+        </Link>
+      </div>
+    </AuthShell>
+  );
+}
+
+function ExpiredInvitation({ token }: { token: string }) {
+  const renew = useRenewInvitation();
+  return (
+    <AuthShell title={m.inviteExpiredTitle} footer={<BackToLoginLink />}>
+      <div className="space-y-4">
+        {renew.isSuccess ? (
+          <Alert tone="success">{m.inviteRenewed}</Alert>
+        ) : (
+          <>
+            <Notice>{m.inviteExpiredBody}</Notice>
+            {renew.isError && <Alert tone="error">{getServerMessage(renew.error) ?? m.unexpected}</Alert>}
+            <Button className="w-full" isLoading={renew.isPending} onClick={() => renew.mutate(token)}>
+              Send me a new invitation
+            </Button>
+          </>
+        )}
+      </div>
+    </AuthShell>
+  );
+}
+
+function InvalidResetLink({ body = m.invalidBody }: { body?: string }) {
   return (
     <AuthShell title={m.invalidTitle}>
       <div className="space-y-6">
         <div className="flex gap-3 rounded-lg bg-red-50 p-4 text-sm text-red-800">
           <AlertIcon className="mt-0.5 size-5 shrink-0 text-red-500" />
-          <p>{m.invalidBody}</p>
+          <p>{body}</p>
         </div>
         <Link to={paths.forgotPassword} className={buttonClasses('primary', 'md', 'w-full')}>
           Request a new link
+        </Link>
+        <Link to={paths.login} className={buttonClasses('secondary', 'md', 'w-full')}>
+          Sign in
         </Link>
       </div>
     </AuthShell>
@@ -56,7 +120,13 @@ function ResetPasswordForm({ token, isInvite }: { token: string; isInvite: boole
 
   const onSubmit = submit(
     async (values) => {
-      await resetMutation.mutateAsync(values);
+      const session = await resetMutation.mutateAsync(values);
+      // An invitation's first password signed the person in: the guest guard takes them home.
+      if (session) {
+        toast.success(m.firstPasswordSignedIn);
+        await navigate(homeFor(session.user.role), { replace: true });
+        return;
+      }
       toast.success(isInvite ? m.firstPasswordDone : m.successToast);
       const state: LoginState = { message: isInvite ? m.firstPasswordDone : m.successState };
       await navigate(paths.login, { replace: true, state });
