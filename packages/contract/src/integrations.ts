@@ -217,6 +217,8 @@ export const apiKeyMessages = {
   invalid: 'This API key is invalid or has been revoked',
   ipNotAllowed: 'This API key may not be used from this address',
   scopeMissing: (scope: string) => `This API key does not have the ${scope} permission`,
+  /** A partner key on an admin route, or an admin key on a partner route. */
+  wrongKind: (kind: 'admin' | 'partner') => `This route takes ${kind === 'admin' ? 'an admin' : 'a partner'} API key`,
   tooManyRequests: 'Too many requests with this API key. Please slow down and try again shortly.',
 } as const;
 

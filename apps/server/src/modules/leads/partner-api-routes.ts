@@ -59,6 +59,7 @@ const listExample = {
         status: 'analysis',
         submitted_at: '2026-11-27T14:05:00.000Z',
         updated_at: '2026-11-28T09:12:00.000Z',
+        under_review: false,
       },
     ],
     next_cursor: null,
@@ -78,7 +79,7 @@ const detailExample = {
 /**
  * The public partner API (issue #24 §2), under /partner/referrals: a partner's software submits
  * referrals and reads their status, with a partner API key (scopes referrals:write and
- * referrals:read) or a partner session. The only routes an API key works on (lib/api-key-auth.ts).
+ * referrals:read) or a partner session. The only routes a partner API key works on (lib/api-key-auth.ts).
  */
 export const partnerApiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requirePartner);
