@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { integrationMessages as m, webhookEventTypes } from '@portal/contract';
+import { integrationMessages as m, settingKeys, webhookEventTypes } from '@portal/contract';
 import { createTestContext, type TestContext } from '../../../test/context';
-import { bearer, createAdmin, createPartner, loginAs } from '../../../test/factories';
+import { bearer, createAdmin, createLeadFor, createPartner, loginAs } from '../../../test/factories';
 import { insertLead } from '../../../test/lead-fixtures';
-import { outbox, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { outbox, settings, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { createOutboxProcessor, type OutboxHandlers } from '../../lib/outbox';
 import { publishIntegrationEvent } from '../../lib/integration-events';
 import { loadConfig } from '../../config';
@@ -20,6 +20,8 @@ interface EventData {
   referral: { id: string; company: string; status: string };
   changes: { status: [string | null, string] };
   merchant: { mid_last4: string };
+  commission: Record<string, unknown>;
+  partner: { email: string };
   reason: string;
   email?: string;
   phone?: string;
@@ -105,6 +107,24 @@ async function drain(opts: { now?: () => number; handlers?: OutboxHandlers } = {
     }).processDue();
     if (!main && !hooks) return;
   }
+}
+
+/** A residual report for October 2026, committed at once, as a browser's FormData sends it. */
+function reportUpload(csv: string) {
+  const boundary = '----webhook-test';
+  const fields = {
+    month: '2026-10',
+    processor: 'Webhook Processing',
+    dry_run: 'false',
+    mapping: JSON.stringify({ mid: 'MID', business: 'DBA', volume: 'Volume', net_revenue: 'Net Revenue' }),
+  };
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  parts.push(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="report.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+  );
+  return { payload: parts.join(''), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 async function addEndpoint(body: Record<string, unknown>, token = adminToken, url = '/api/v1/admin/webhooks') {
@@ -321,6 +341,100 @@ describe('webhooks', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(m.deliveryNotFound);
+  });
+
+  it('emits commission.created for an import’s lines, and merchant.approved with its lines when an unmatched MID is assigned', async () => {
+    const r = await receiver();
+    const { secret } = (await addEndpoint({ url: r.url, events: ['commission.created', 'merchant.approved'] })).json().data;
+    const partner = await createPartner(ctx.db);
+    const lead = await createLeadFor(ctx.db, partner, { company: 'Import Bakery', status: 'application' });
+    const approve = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/leads/${lead.publicId}/status`,
+      headers: bearer(adminToken),
+      payload: { status: 'approved', expected_status: 'application', mid: 'IMPORT-MID-1001' },
+    });
+    expect(approve.statusCode, approve.body).toBe(200);
+    await drain();
+    r.received.length = 0;
+    await ctx.db.delete(outbox);
+
+    const report = reportUpload(
+      ['MID,DBA,Volume,Net Revenue', 'IMPORT-MID-1001,Import Bakery,12500.00,234.56', 'LOOSE-MID-2002,Loose Cafe,800.00,50.00'].join(
+        '\n',
+      ),
+    );
+    const commit = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/commissions/imports',
+      headers: { ...bearer(adminToken), ...report.headers },
+      payload: report.payload,
+    });
+    expect(commit.statusCode, commit.body).toBe(201);
+    // Enqueued by the commit itself: the event exists exactly when the lines do.
+    const queued = await ctx.db.select().from(outbox).where(eq(outbox.action, 'webhook.event'));
+    expect(queued.map((e) => (e.payload as { type: string }).type)).toEqual(['commission.created']);
+    await drain();
+    expect(r.received).toHaveLength(1);
+    const residual = r.received[0]!.body;
+    expect(verify(secret, r.received[0]!)).toEqual(residual);
+    expect(residual.data.commission).toMatchObject({
+      kind: 'residual',
+      partner_id: partner.id,
+      mid_last4: '1001',
+      business: 'Import Bakery',
+      month: '2026-10',
+      net_revenue_cents: 23_456,
+    });
+    r.received.length = 0;
+
+    const assign = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/commissions/unmatched/assign',
+      headers: bearer(adminToken),
+      payload: { mid: 'LOOSE-MID-2002', partner_id: partner.id },
+    });
+    expect(assign.statusCode, assign.body).toBe(200);
+    await drain();
+    const merchant = r.received.find((d) => d.body.type === 'merchant.approved')!;
+    expect(merchant.body.data.merchant).toMatchObject({ mid_last4: '2002', business: 'Loose Cafe', partner_id: partner.id });
+    expect(merchant.raw).not.toContain('LOOSE-MID-2002');
+    const lines = r.received.filter((d) => d.body.type === 'commission.created').map((d) => d.body.data.commission);
+    expect(lines).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'residual', mid_last4: '2002', net_revenue_cents: 5_000 })]),
+    );
+    for (const delivery of r.received) expect(verify(secret, delivery)).toEqual(delivery.body);
+  });
+
+  it('emits partner.applied for every sign-up, and partner.approved too when registration is open', async () => {
+    const r = await receiver();
+    await addEndpoint({ url: r.url, events: ['partner.applied', 'partner.approved'] });
+    const register = (email: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/register',
+        payload: { full_name: 'Nora New', email, password: 'a-long-password', confirm_password: 'a-long-password' },
+      });
+    expect((await register('open-signup@example.com')).statusCode).toBe(201);
+    await drain();
+    expect(r.received.map((d) => [d.body.type, d.body.data.partner.email]).sort()).toEqual([
+      ['partner.applied', 'open-signup@example.com'],
+      ['partner.approved', 'open-signup@example.com'],
+    ]);
+    r.received.length = 0;
+    await ctx.db
+      .insert(settings)
+      .values({ key: settingKeys.registrationMode, value: 'approval' })
+      .onConflictDoUpdate({ target: settings.key, set: { value: 'approval' } });
+    try {
+      expect((await register('review-signup@example.com')).statusCode).toBe(201);
+      await drain();
+      expect(r.received.map((d) => [d.body.type, d.body.data.partner.email])).toEqual([
+        ['partner.applied', 'review-signup@example.com'],
+      ]);
+    } finally {
+      await ctx.db.delete(settings).where(eq(settings.key, settingKeys.registrationMode));
+    }
   });
 
   it('validates the endpoint with field messages and keeps it from partners', async () => {
