@@ -72,6 +72,8 @@ export const integrationMessages = {
   endpointEnabled: 'Webhook endpoint enabled',
   endpointDisabled: 'Webhook endpoint disabled',
   endpointDisabledForFailures: 'Disabled after 20 failed deliveries in a row',
+  /** Standard Webhooks: a 410 answer means the receiver wants no more events. */
+  endpointDisabledGone: 'Disabled: the receiver answered 410 Gone (it no longer accepts these events)',
   testQueued: 'Test event queued',
   resendQueued: 'Delivery queued again',
   postbackLimit: 'You can have at most 5 postback endpoints',

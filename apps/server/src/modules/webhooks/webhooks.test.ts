@@ -36,7 +36,7 @@ interface Received {
 }
 
 /** A receiver built on the Standard Webhooks library: it answers `status()` and records what it got. */
-async function startReceiver(opts: { status?: () => number; hang?: boolean } = {}) {
+async function startReceiver(opts: { status?: () => number; hang?: boolean; headers?: () => Record<string, string> } = {}) {
   const received: Received[] = [];
   let hits = 0;
   const server = http.createServer((req, res) => {
@@ -56,7 +56,7 @@ async function startReceiver(opts: { status?: () => number; hang?: boolean } = {
           body: JSON.parse(raw),
         });
       }
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'receiver is down '.repeat(200));
+      res.writeHead(status, { 'content-type': 'text/plain', ...opts.headers?.() }).end(status < 300 ? 'ok' : 'receiver is down '.repeat(200));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -624,6 +624,61 @@ describe('webhooks', () => {
       expect(enable.json()).toMatchObject({ message: m.endpointEnabled, data: { enabled: true, consecutive_failures: 0 } });
       await drain();
       expect(r.received.map((d) => d.body.data.referral.company)).toEqual(['Missed Bakery']);
+    });
+
+    it('a 410 Gone disables the endpoint at once and mails the admins; Re-enable delivers what it missed', async () => {
+      let status = 410;
+      const r = await receiver({ status: () => status });
+      const created = (await addEndpoint({ url: r.url, events: ['referral.created'] })).json().data;
+      await insertLead(ctx.app, { company: 'Gone Bakery' });
+      ctx.mailer.sent.length = 0;
+      await drain();
+      const [disabled] = await ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, created.id));
+      expect(disabled).toMatchObject({ enabled: false, disabledReason: m.endpointDisabledGone });
+      expect(r.hits()).toBe(1);
+      const mail = ctx.mailer.sent.find((sent) => sent.subject === 'A webhook endpoint was disabled');
+      expect(mail?.text).toContain('answered 410 Gone');
+      // Nothing more is sent to it, neither retries nor new events.
+      await insertLead(ctx.app, { company: 'Later Bakery' });
+      await drain({ now: () => Date.now() + 3_600_000 });
+      expect(r.hits()).toBe(1);
+      status = 200;
+      const enable = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/admin/webhooks/${created.id}`,
+        headers: bearer(adminToken),
+        payload: { enabled: true },
+      });
+      expect(enable.json().data).toMatchObject({ enabled: true, disabled_reason: null });
+      await drain();
+      expect(r.received.map((d) => d.body.data.referral.company)).toEqual(['Gone Bakery']);
+    });
+
+    it('retries a 404 like a 500, and waits as long as a 429’s Retry-After says', async () => {
+      let clock = Date.now();
+      const now = () => clock;
+      const answers = [404, 429, 200];
+      const r = await receiver({ status: () => answers.shift() ?? 200, headers: () => ({ 'retry-after': '300' }) });
+      const created = (await addEndpoint({ url: r.url, events: ['referral.created'] })).json().data;
+      await insertLead(ctx.app, { company: 'Picky Bakery' });
+      await drain(); // the fan-out queues the delivery, due now
+      clock = Date.now() + 1_000;
+      await drain({ now });
+      expect(r.hits()).toBe(1); // 404, with Retry-After 300 too: a failure, retried
+      clock += 5 * 60_000 + 1_000;
+      await drain({ now });
+      expect(r.hits()).toBe(2); // 429, Retry-After 300
+      clock += 60_000;
+      await drain({ now });
+      expect(r.hits()).toBe(2); // the circuit's own delay is over, the receiver's is not
+      clock += 4 * 60_000 + 1_000;
+      await drain({ now });
+      expect(r.hits()).toBe(3);
+      expect(r.received.map((d) => d.body.data.referral.company)).toEqual(['Picky Bakery']);
+      const attempts = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, created.id));
+      expect(attempts.map((a) => a.statusCode).sort()).toEqual([200, 404, 429]);
+      const [endpoint] = await ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, created.id));
+      expect(endpoint).toMatchObject({ enabled: true, consecutiveFailures: 0 });
     });
 
     it('a receiver that hangs holds up neither other endpoints nor the lead fan-out', async () => {
