@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiKeyMessages as m,
@@ -10,7 +10,7 @@ import {
 import { createTestContext, type TestContext } from '../../../test/context';
 import { bearer, createAdmin, createLeadFor, createPartner, loginAs } from '../../../test/factories';
 import { deleteRedisKeys, noRedisReason, openTwoInstances, testRedisUrl, uniqueRedisPrefix } from '../../../test/redis';
-import { apiKeys, leadEvents, leads } from '../../db/schema';
+import { apiKeys, idempotencyKeys, leadEvents, leads } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
 import { apiKeyRateLimit, isIpAllowed } from '../../lib/api-key-auth';
 
@@ -414,6 +414,25 @@ describe('API keys and the partner referrals API', () => {
         expect(res.json().message, `${route.method} ${route.url}`).toBe(m.notAccepted);
       }
     }
+  });
+
+  it('the hourly sweep deletes Idempotency-Keys older than 24 hours, and a swept key creates again', async () => {
+    const { key } = await newKey(partnerToken, { name: 'POS', scopes: ['referrals:write'] });
+    const body = referral();
+    expect((await submit(key, body, 'sweep-old')).statusCode).toBe(201);
+    expect((await submit(key, referral(), 'sweep-new')).statusCode).toBe(201);
+    await ctx.db
+      .update(idempotencyKeys)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(idempotencyKeys.key, 'sweep-old'));
+    const sweep = ctx.app.outbox.handlers['integrity.sweep']!;
+    const entry = { payload: { slot: 0 } } as unknown as Parameters<typeof sweep.handle>[0];
+    await sweep.handle(entry, { db: ctx.db, now: () => Date.now(), log: ctx.app.log });
+    const left = await ctx.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys);
+    expect(left.map((row) => row.key)).toContain('sweep-new');
+    expect(left.map((row) => row.key)).not.toContain('sweep-old');
+    // The key is free again: the same body is a new referral (the first is now a duplicate, 409).
+    expect((await submit(key, body, 'sweep-old')).statusCode).toBe(409);
   });
 
   it('counts requests per key in the shared counter store', async () => {

@@ -17,6 +17,7 @@ import {
 } from '@portal/contract';
 import { idempotencyKeys } from '../../db/schema';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors';
+import { idempotencyKeyTtl } from '../../lib/idempotency-keys';
 import { errorResponses } from '../../lib/route-schemas';
 import { currentUser, requirePartner } from '../../plugins/auth';
 import { getPartnerLeadDetail, listPartnerLeads } from './lead-queries';
@@ -25,7 +26,6 @@ import { submitLead } from './leads-service';
 const tags = ['partner API'];
 /** A partner's session or one of their API keys (`ppk_…`). */
 const security = [{ bearer: [] }];
-const idempotencyTtl = sql`interval '24 hours'`;
 
 /** What a submission answers, and what an Idempotency-Key replays. */
 type Answer =
@@ -199,7 +199,7 @@ export const partnerApiRoutes: FastifyPluginAsyncZod = async (app) => {
         and(
           eq(idempotencyKeys.owner, owner),
           eq(idempotencyKeys.key, key),
-          sql`${idempotencyKeys.createdAt} < now() - ${idempotencyTtl}`,
+          sql`${idempotencyKeys.createdAt} < now() - ${idempotencyKeyTtl}`,
         ),
       );
     const claimed = await app.db
