@@ -3,13 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { integrationMessages as m, settingKeys, webhookEventTypes } from '@portal/contract';
+import { integrationMessages as m, settingKeys, webhookEventTypes, type WebhookEventType } from '@portal/contract';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { bearer, createAdmin, createLeadFor, createPartner, loginAs } from '../../../test/factories';
 import { insertLead } from '../../../test/lead-fixtures';
 import { outbox, settings, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { createOutboxProcessor, type OutboxHandlers } from '../../lib/outbox';
-import { publishIntegrationEvent } from '../../lib/integration-events';
+import { publishIntegrationEvent, publishIntegrationEvents } from '../../lib/integration-events';
 import { loadConfig } from '../../config';
 import { isAddressAllowed } from './url-guard';
 import { createDeliveryHandler, WEBHOOK_DELIVER_ACTION } from './webhook-delivery';
@@ -435,6 +435,45 @@ describe('webhooks', () => {
     } finally {
       await ctx.db.delete(settings).where(eq(settings.key, settingKeys.registrationMode));
     }
+  });
+
+  it('publishes a batch of events with one read of the endpoints, each event only where an endpoint wants it', async () => {
+    const a = await createPartner(ctx.db);
+    const b = await createPartner(ctx.db);
+    const endpoint = (partnerId: number | null, events: string[]) => ({
+      partnerId,
+      url: 'https://hooks.example.com/x',
+      events,
+      secretSealed: 'unused',
+      secretHint: 'unused',
+    });
+    await ctx.db
+      .insert(webhookEndpoints)
+      .values([endpoint(null, ['merchant.closed']), endpoint(a.id, ['referral.created'])]);
+    let selects = 0;
+    const counting = new Proxy(ctx.db, {
+      get(target, prop, receiver) {
+        if (prop === 'select') selects++;
+        return Reflect.get(target, prop, receiver) as unknown;
+      },
+    });
+    const event = (type: WebhookEventType, partnerId: number, n: number) => ({
+      type,
+      partnerId,
+      data: { n },
+    });
+    await publishIntegrationEvents(counting, [
+      ...[1, 2, 3].map((n) => event('referral.created', a.id, n)), // a's postback
+      ...[4, 5].map((n) => event('referral.created', b.id, n)), // nobody
+      event('merchant.closed', b.id, 6), // the admins' endpoint
+      event('partner.approved', a.id, 7), // nobody
+    ]);
+    expect(selects).toBe(1);
+    const queued = await ctx.db.select().from(outbox).where(eq(outbox.action, 'webhook.event'));
+    expect(queued.map((e) => (e.payload as { data: { n: number } }).data.n).sort()).toEqual([1, 2, 3, 6]);
+    selects = 0;
+    await publishIntegrationEvents(counting, []);
+    expect(selects).toBe(0);
   });
 
   it('validates the endpoint with field messages and keeps it from partners', async () => {
