@@ -141,7 +141,12 @@ export const adminApiExamples = {
   },
   leadDetail: { response: { status: 200, body: { status: 'success', data: leadDetail } } },
   leadStatus: {
-    request: { status: 'contacted', expected_status: 'new', note: 'Called, owner wants a proposal', note_visible_to_partner: true },
+    request: {
+      status: 'contacted',
+      expected_status: 'new',
+      note: 'Called, owner wants a proposal',
+      note_visible_to_partner: true,
+    },
     response: { status: 200, body: { status: 'success', message: 'Status updated', data: leadDetail } },
   },
   statements: {
@@ -223,6 +228,9 @@ export const adminApiExamples = {
     response: { status: 200, body: { status: 'success', data: importResult(false) } },
   },
   importCommit: {
-    response: { status: 200, body: { status: 'success', message: 'Import committed: 211 residual lines', data: importResult(true) } },
+    response: {
+      status: 200,
+      body: { status: 'success', message: 'Import committed: 211 residual lines', data: importResult(true) },
+    },
   },
 } as const;

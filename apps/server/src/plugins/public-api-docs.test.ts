@@ -49,7 +49,9 @@ describe('the public API description', () => {
     expect(upload.description).toContain('`residuals:import`');
     expect(upload.requestBody.content['multipart/form-data'].schema.required).toEqual(['file', 'month', 'processor']);
     expect(upload.requestBody.content['multipart/form-data'].example).toMatchObject({ month: '2026-10', dry_run: 'true' });
-    expect(doc.paths['/api/v1/admin/statements'].get.responses['200'].content['application/json'].example.data.items).toHaveLength(1);
+    expect(
+      doc.paths['/api/v1/admin/statements'].get.responses['200'].content['application/json'].example.data.items,
+    ).toHaveLength(1);
     expect(doc.paths['/api/v1/admin/commissions/lines'].get.description).toContain('`commissions:read`');
     expect(doc.servers).toEqual([{ url: 'https://partners.example.com' }]);
     const config = await createConfig({ extends: ['recommended'] });

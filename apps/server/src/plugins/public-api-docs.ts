@@ -27,7 +27,7 @@ interface OpenApiDocument {
 }
 
 const publicApiDescription = [
-  'The public Partner Portal API: partner software submits referrals and reads their status; an admin\'s',
+  "The public Partner Portal API: partner software submits referrals and reads their status; an admin's",
   'software reads referrals and commissions, moves referrals and imports residual reports.',
   '',
   'Authenticate with `Authorization: Bearer <key>`. Under `/partner/referrals` the key is a partner API key',
@@ -85,7 +85,8 @@ export const publicApiDocsPlugin = fp(async (app) => {
           bearer: {
             type: 'http',
             scheme: 'bearer',
-            description: 'An API key (ppk_…): a partner key under /partner, an admin key with the route’s permission under /admin',
+            description:
+              'An API key (ppk_…): a partner key under /partner, an admin key with the route’s permission under /admin',
           },
         },
       },

@@ -30,7 +30,6 @@ const referral = (overrides: Partial<PartnerReferralRequest> = {}): PartnerRefer
   ...overrides,
 });
 
-
 /** The admin routes an admin key works on, per permission (lib/admin-api-examples.ts describes them). */
 const adminApi = {
   'referrals:read': ['GET /api/v1/admin/leads', 'GET /api/v1/admin/leads/:id'],
@@ -292,8 +291,7 @@ describe('API keys and the partner referrals API', () => {
   it('admin keys work on their permission’s routes only: another permission’s route is a 403, account and settings routes refuse them', async () => {
     const admin = await createAdmin(ctx.db);
     const token = await loginAs(ctx.app, admin);
-    const keyFor = async (scope: string) =>
-      (await newKey(token, { name: scope, scopes: [scope] }, '/api/v1/admin/api-keys')).key;
+    const keyFor = async (scope: string) => (await newKey(token, { name: scope, scopes: [scope] }, '/api/v1/admin/api-keys')).key;
     const read = await keyFor('referrals:read');
     const write = await keyFor('referrals:write');
     const commissions = await keyFor('commissions:read');
@@ -380,7 +378,10 @@ describe('API keys and the partner referrals API', () => {
     expect(asAdmin.json().message).toBe(m.wrongKind('partner'));
 
     // A revoked admin key is refused at once.
-    const [row] = await ctx.db.select().from(apiKeys).where(eq(apiKeys.keyHash, hashToken(read)));
+    const [row] = await ctx.db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.keyHash, hashToken(read)));
     const revoke = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/admin/api-keys/${row!.id}`, headers: bearer(token) });
     expect(revoke.statusCode).toBe(200);
     const revoked = await call(read, 'GET', '/admin/leads');

@@ -128,7 +128,8 @@ export async function register(
     }
     if (inserted) {
       // Every sign-up is an application; with open registration it is approved at once.
-      const events = inserted.status === 'active' ? (['partner.applied', 'partner.approved'] as const) : (['partner.applied'] as const);
+      const events =
+        inserted.status === 'active' ? (['partner.applied', 'partner.approved'] as const) : (['partner.applied'] as const);
       await publishIntegrationEvents(
         tx,
         events.map((type) => ({ type, partnerId: inserted.id, data: { partner: partnerData(inserted) } })),

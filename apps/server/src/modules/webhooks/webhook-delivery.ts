@@ -350,11 +350,7 @@ export async function requeueFailedDeliveries(tx: DbExecutor, endpointId: number
 export function createDisabledMailHandler(deps: { config: Config; mailer: Mailer }): OutboxHandler {
   return {
     async handle(entry: OutboxEntry, { db }) {
-      const {
-        url,
-        partner_id: partnerId,
-        gone,
-      } = entry.payload as { url: string; partner_id: number | null; gone?: boolean };
+      const { url, partner_id: partnerId, gone } = entry.payload as { url: string; partner_id: number | null; gone?: boolean };
       const recipients = await db
         .select({ email: users.email, fullName: users.fullName })
         .from(users)

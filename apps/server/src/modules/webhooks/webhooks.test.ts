@@ -56,7 +56,9 @@ async function startReceiver(opts: { status?: () => number; hang?: boolean; head
           body: JSON.parse(raw),
         });
       }
-      res.writeHead(status, { 'content-type': 'text/plain', ...opts.headers?.() }).end(status < 300 ? 'ok' : 'receiver is down '.repeat(200));
+      res
+        .writeHead(status, { 'content-type': 'text/plain', ...opts.headers?.() })
+        .end(status < 300 ? 'ok' : 'receiver is down '.repeat(200));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -360,9 +362,11 @@ describe('webhooks', () => {
     await ctx.db.delete(outbox);
 
     const report = reportUpload(
-      ['MID,DBA,Volume,Net Revenue', 'IMPORT-MID-1001,Import Bakery,12500.00,234.56', 'LOOSE-MID-2002,Loose Cafe,800.00,50.00'].join(
-        '\n',
-      ),
+      [
+        'MID,DBA,Volume,Net Revenue',
+        'IMPORT-MID-1001,Import Bakery,12500.00,234.56',
+        'LOOSE-MID-2002,Loose Cafe,800.00,50.00',
+      ].join('\n'),
     );
     const commit = await ctx.app.inject({
       method: 'POST',
@@ -447,9 +451,7 @@ describe('webhooks', () => {
       secretSealed: 'unused',
       secretHint: 'unused',
     });
-    await ctx.db
-      .insert(webhookEndpoints)
-      .values([endpoint(null, ['merchant.closed']), endpoint(a.id, ['referral.created'])]);
+    await ctx.db.insert(webhookEndpoints).values([endpoint(null, ['merchant.closed']), endpoint(a.id, ['referral.created'])]);
     let selects = 0;
     const counting = new Proxy(ctx.db, {
       get(target, prop, receiver) {
