@@ -72,6 +72,8 @@ export const integrationMessages = {
   endpointEnabled: 'Webhook endpoint enabled',
   endpointDisabled: 'Webhook endpoint disabled',
   endpointDisabledForFailures: 'Disabled after 20 failed deliveries in a row',
+  /** Standard Webhooks: a 410 answer means the receiver wants no more events. */
+  endpointDisabledGone: 'Disabled: the receiver answered 410 Gone (it no longer accepts these events)',
   testQueued: 'Test event queued',
   resendQueued: 'Delivery queued again',
   postbackLimit: 'You can have at most 5 postback endpoints',
@@ -217,6 +219,8 @@ export const apiKeyMessages = {
   invalid: 'This API key is invalid or has been revoked',
   ipNotAllowed: 'This API key may not be used from this address',
   scopeMissing: (scope: string) => `This API key does not have the ${scope} permission`,
+  /** A partner key on an admin route, or an admin key on a partner route. */
+  wrongKind: (kind: 'admin' | 'partner') => `This route takes ${kind === 'admin' ? 'an admin' : 'a partner'} API key`,
   tooManyRequests: 'Too many requests with this API key. Please slow down and try again shortly.',
 } as const;
 

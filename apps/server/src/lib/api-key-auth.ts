@@ -13,9 +13,12 @@ declare module 'fastify' {
     /**
      * Set on the public API routes only: an API key with this scope may call the route as its
      * owner. A key on any other route is refused (plugins/auth.ts), so keys cannot reach account,
-     * session or admin routes.
+     * session or settings routes. Admin routes with a scope (the admin API: reading and moving
+     * referrals, reading commissions, importing residuals) take admin keys only.
      */
     apiKeyScope?: ApiKeyScope;
+    /** Whose keys the route takes: set to `admin` by the admin scope (plugins/admin-scope.ts); partner otherwise. */
+    apiKeyOwner?: 'admin' | 'partner';
   }
   interface FastifyRequest {
     /** The API key the request came with (its owner is `request.user`); null for sessions. */
@@ -60,6 +63,8 @@ export async function authenticateApiKey(request: FastifyRequest, reply: Fastify
   const ownerActive = key.kind === 'partner' ? actsAsPartner(user) : await actsAsAdmin(app.db, user);
   if (!ownerActive) throw unauthorized(m.invalid);
   if (!isIpAllowed(request.ip, key.allowedIps ?? [])) throw forbidden(m.ipNotAllowed);
+  const routeOwner = request.routeOptions.config.apiKeyOwner ?? 'partner';
+  if (key.kind !== routeOwner) throw forbidden(m.wrongKind(routeOwner));
   if (!key.scopes.includes(scope)) throw forbidden(m.scopeMissing(scope));
   if (app.config.RATE_LIMITS === 'on') {
     const counter = `rate:api-key:${key.id}`;

@@ -1,10 +1,16 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyMessages as m, partnerApiMessages, type PartnerReferralRequest } from '@portal/contract';
+import {
+  apiKeyMessages as m,
+  commissionMessages,
+  partnerApiMessages,
+  pipelineMessages,
+  type PartnerReferralRequest,
+} from '@portal/contract';
 import { createTestContext, type TestContext } from '../../../test/context';
-import { bearer, createAdmin, createPartner, loginAs } from '../../../test/factories';
+import { bearer, createAdmin, createLeadFor, createPartner, loginAs } from '../../../test/factories';
 import { deleteRedisKeys, noRedisReason, openTwoInstances, testRedisUrl, uniqueRedisPrefix } from '../../../test/redis';
-import { apiKeys, leadEvents, leads } from '../../db/schema';
+import { apiKeys, idempotencyKeys, leadEvents, leads } from '../../db/schema';
 import { hashToken } from '../../lib/tokens';
 import { apiKeyRateLimit, isIpAllowed } from '../../lib/api-key-auth';
 
@@ -23,6 +29,32 @@ const referral = (overrides: Partial<PartnerReferralRequest> = {}): PartnerRefer
   consent: { text_version: 'pos-vendor-2026-10', obtained_at: '2026-11-20T10:00:00Z', method: 'in_person' },
   ...overrides,
 });
+
+/** The admin routes an admin key works on, per permission (lib/admin-api-examples.ts describes them). */
+const adminApi = {
+  'referrals:read': ['GET /api/v1/admin/leads', 'GET /api/v1/admin/leads/:id'],
+  'referrals:write': ['POST /api/v1/admin/leads/:id/status'],
+  'commissions:read': ['GET /api/v1/admin/statements', 'GET /api/v1/admin/commissions/lines'],
+  'residuals:import': ['POST /api/v1/admin/commissions/imports', 'POST /api/v1/admin/commissions/imports/:id/commit'],
+};
+
+/** A residual report upload as a browser's FormData sends it. */
+function reportUpload(csv: string, dryRun: boolean) {
+  const boundary = '----api-key-test';
+  const fields = {
+    month: '2026-10',
+    processor: 'Acme Processing',
+    dry_run: String(dryRun),
+    mapping: JSON.stringify({ mid: 'MID', business: 'DBA', volume: 'Volume', net_revenue: 'Net Revenue' }),
+  };
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  parts.push(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="report.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+  );
+  return { payload: parts.join(''), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
 
 let ctx: TestContext;
 
@@ -256,6 +288,107 @@ describe('API keys and the partner referrals API', () => {
     expect(disabled.statusCode).toBe(401);
   });
 
+  it('admin keys work on their permission’s routes only: another permission’s route is a 403, account and settings routes refuse them', async () => {
+    const admin = await createAdmin(ctx.db);
+    const token = await loginAs(ctx.app, admin);
+    const keyFor = async (scope: string) => (await newKey(token, { name: scope, scopes: [scope] }, '/api/v1/admin/api-keys')).key;
+    const read = await keyFor('referrals:read');
+    const write = await keyFor('referrals:write');
+    const commissions = await keyFor('commissions:read');
+    const residuals = await keyFor('residuals:import');
+    const call = (key: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+      ctx.app.inject({ method, url: `/api/v1${url}`, headers: bearer(key), ...(payload ? { payload } : {}) });
+    const lead = await createLeadFor(ctx.db, partner, { status: 'application', company: 'Key Street Pizza' });
+
+    // referrals:read
+    const list = await call(read, 'GET', '/admin/leads?q=Key%20Street');
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data.items.map((i: { id: string }) => i.id)).toEqual([lead.publicId]);
+    const one = await call(read, 'GET', `/admin/leads/${lead.publicId}`);
+    expect(one.json().data).toMatchObject({ id: lead.publicId, business: 'Key Street Pizza', status: 'application' });
+
+    // referrals:write: the move is the admin's (their name on the history), and a read key may not move.
+    const move = { status: 'approved', expected_status: 'application', mid: 'KEY-MID-0001' };
+    const refused = await call(read, 'POST', `/admin/leads/${lead.publicId}/status`, move);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(m.scopeMissing('referrals:write'));
+    const moved = await call(write, 'POST', `/admin/leads/${lead.publicId}/status`, move);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().message).toBe(pipelineMessages.statusUpdated);
+    expect(moved.json().data.events.at(-1)).toMatchObject({ to_status: 'approved', actor: admin.fullName });
+    expect((await call(write, 'GET', `/admin/leads/${lead.publicId}`)).json().message).toBe(m.scopeMissing('referrals:read'));
+
+    // residuals:import: a dry run, then its commit.
+    const report = reportUpload('MID,DBA,Volume,Net Revenue\nKEY-MID-0001,Key Street Pizza,12500.00,234.56', true);
+    const dry = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/commissions/imports',
+      payload: report.payload,
+      headers: { ...bearer(residuals), ...report.headers },
+    });
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json().data.totals).toMatchObject({ rows: 1, matched: 1 });
+    const notAllowed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/commissions/imports',
+      payload: report.payload,
+      headers: { ...bearer(commissions), ...report.headers },
+    });
+    expect(notAllowed.statusCode).toBe(403);
+    expect(notAllowed.json().message).toBe(m.scopeMissing('residuals:import'));
+    const commit = await call(residuals, 'POST', `/admin/commissions/imports/${dry.json().data.import_id}/commit`, {});
+    expect(commit.statusCode, commit.body).toBe(200);
+    expect(commit.json().message).toBe(commissionMessages.importCommitted(1));
+    expect((await call(residuals, 'GET', '/admin/statements?month=2026-10')).json().message).toBe(
+      m.scopeMissing('commissions:read'),
+    );
+
+    // commissions:read
+    const statements = await call(commissions, 'GET', `/admin/statements?month=2026-10&partner_id=${partner.id}`);
+    expect(statements.statusCode, statements.body).toBe(200);
+    expect(statements.json().data.items).toEqual([expect.objectContaining({ partner_id: partner.id, status: 'draft' })]);
+    const lines = await call(commissions, 'GET', `/admin/commissions/lines?month=2026-10&partner_id=${partner.id}`);
+    expect(lines.json().data.items).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'residual', amount_cents: expect.any(Number) })]),
+    );
+    expect((await call(commissions, 'GET', '/admin/leads')).json().message).toBe(m.scopeMissing('referrals:read'));
+
+    // Never on account, session or settings routes, nor the admin routes beside the admin API.
+    for (const key of [read, write, commissions, residuals]) {
+      for (const [method, url] of [
+        ['GET', '/users/me'],
+        ['GET', '/admin/settings'],
+        ['GET', '/admin/api-keys'],
+        ['POST', '/admin/leads/status'],
+        ['POST', `/admin/leads/${lead.publicId}/notes`],
+      ] as const) {
+        const res = await call(key, method, url, method === 'POST' ? { note: 'x' } : undefined);
+        expect(res.statusCode, `${method} ${url}`).toBe(401);
+        expect(res.json().message).toBe(m.notAccepted);
+      }
+    }
+
+    // Partner keys are not admin keys, and admin keys are not partner keys.
+    const partnerKey = (await newKey(partnerToken, { name: 'POS', scopes: ['referrals:read'] })).key;
+    const asPartner = await call(partnerKey, 'GET', '/admin/leads');
+    expect(asPartner.statusCode).toBe(403);
+    expect(asPartner.json().message).toBe(m.wrongKind('admin'));
+    const asAdmin = await call(read, 'GET', '/partner/referrals');
+    expect(asAdmin.statusCode).toBe(403);
+    expect(asAdmin.json().message).toBe(m.wrongKind('partner'));
+
+    // A revoked admin key is refused at once.
+    const [row] = await ctx.db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.keyHash, hashToken(read)));
+    const revoke = await ctx.app.inject({ method: 'DELETE', url: `/api/v1/admin/api-keys/${row!.id}`, headers: bearer(token) });
+    expect(revoke.statusCode).toBe(200);
+    const revoked = await call(read, 'GET', '/admin/leads');
+    expect(revoked.statusCode).toBe(401);
+    expect(revoked.json().message).toBe(m.invalid);
+  });
+
   it('works as a bearer on the public API routes only: every other route refuses it', async () => {
     const key = (await newKey(partnerToken, { name: 'All', scopes: ['referrals:write', 'referrals:read'] })).key;
     const adminKey = (
@@ -269,6 +402,8 @@ describe('API keys and the partner referrals API', () => {
       'POST /api/v1/partner/referrals',
       'GET /api/v1/partner/referrals',
       'GET /api/v1/partner/referrals/:id',
+      // The admin API (tested in 'admin keys work on their permission’s routes only').
+      ...Object.values(adminApi).flat(),
     ]);
     const routes = ctx.app.registeredRoutes.filter((r) => r.method !== 'HEAD' && !publicApi.has(`${r.method} ${r.url}`));
     expect(routes.length).toBeGreaterThan(100);
@@ -280,6 +415,25 @@ describe('API keys and the partner referrals API', () => {
         expect(res.json().message, `${route.method} ${route.url}`).toBe(m.notAccepted);
       }
     }
+  });
+
+  it('the hourly sweep deletes Idempotency-Keys older than 24 hours, and a swept key creates again', async () => {
+    const { key } = await newKey(partnerToken, { name: 'POS', scopes: ['referrals:write'] });
+    const body = referral();
+    expect((await submit(key, body, 'sweep-old')).statusCode).toBe(201);
+    expect((await submit(key, referral(), 'sweep-new')).statusCode).toBe(201);
+    await ctx.db
+      .update(idempotencyKeys)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(idempotencyKeys.key, 'sweep-old'));
+    const sweep = ctx.app.outbox.handlers['integrity.sweep']!;
+    const entry = { payload: { slot: 0 } } as unknown as Parameters<typeof sweep.handle>[0];
+    await sweep.handle(entry, { db: ctx.db, now: () => Date.now(), log: ctx.app.log });
+    const left = await ctx.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys);
+    expect(left.map((row) => row.key)).toContain('sweep-new');
+    expect(left.map((row) => row.key)).not.toContain('sweep-old');
+    // The key is free again: the same body is a new referral (the first is now a duplicate, 409).
+    expect((await submit(key, body, 'sweep-old')).statusCode).toBe(409);
   });
 
   it('counts requests per key in the shared counter store', async () => {

@@ -15,6 +15,7 @@ import {
   unmatchedQuery,
 } from '@portal/contract';
 import { AppError, badRequest } from '../../lib/errors';
+import { adminApiExamples } from '../../lib/admin-api-examples';
 import { errorResponses } from '../../lib/route-schemas';
 import { currentUser } from '../../plugins/auth';
 import { commitImportById, importResult, listImports, savedMapping, uploadImport } from './import-service';
@@ -64,6 +65,7 @@ export const importAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/commissions/imports',
     {
+      config: { apiKeyScope: 'residuals:import', apiExample: adminApiExamples.importUpload },
       schema: {
         tags,
         summary: 'Upload a residual report: multipart with file, month, processor, mapping (JSON) and dry_run',
@@ -142,6 +144,7 @@ export const importAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/commissions/imports/:id/commit',
     {
+      config: { apiKeyScope: 'residuals:import', apiExample: adminApiExamples.importCommit },
       schema: {
         summary: 'Commit a dry-run import: writes its lines and drafts statements',
         tags,

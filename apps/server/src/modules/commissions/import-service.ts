@@ -23,8 +23,9 @@ import {
   users,
 } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
+import { hasIntegrationListener, publishIntegrationEvents } from '../../lib/integration-events';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
-import { evaluateBonuses } from './merchant-service';
+import { evaluateBonuses, toLine } from './merchant-service';
 import { ensureDrafts, refreshDrafts } from './statement-service';
 import { parseReport, processorKey, type ParsedReport } from './report-parser';
 import { committedImportSplits, planImportSplits, writeImportSplits } from './split-service';
@@ -249,6 +250,28 @@ async function holdLinesOfHeldMerchants(tx: DbExecutor, importId: string): Promi
     where l.import_id = ${importId} and m.id = l.merchant_account_id and m.risk_hold is not null`);
 }
 
+/**
+ * `commission.created` for each line a commit wrote (residuals and the team's overrides), in the
+ * commit's transaction; nothing is read beyond one small query when no endpoint wants the event.
+ */
+async function publishImportedLines(tx: DbExecutor, importId: string): Promise<void> {
+  if (!(await hasIntegrationListener(tx, 'commission.created'))) return;
+  const lines = await tx
+    .select({ line: commissionLines, mid: merchantAccounts.mid, business: merchantAccounts.business })
+    .from(commissionLines)
+    .leftJoin(merchantAccounts, eq(merchantAccounts.id, commissionLines.merchantAccountId))
+    .where(eq(commissionLines.importId, importId));
+  await publishIntegrationEvents(
+    tx,
+    lines.map(({ line, mid, business }) => ({
+      type: 'commission.created' as const,
+      partnerId: line.partnerId,
+      data: { commission: toLine(line, { mid, business }) },
+      dedupeKey: `event:commission.created:${line.id}`,
+    })),
+  );
+}
+
 /** Commits a draft import in the caller's transaction; returns the residual lines written. */
 export async function commitImport(tx: DbExecutor, importId: string, actorId: number): Promise<number> {
   const row = await lockImport(tx, importId);
@@ -317,6 +340,7 @@ export async function commitImport(tx: DbExecutor, importId: string, actorId: nu
   const months = await evaluateBonuses(tx, [...touched]);
   months.add(row.month);
   for (const month of [...months].sort()) await refreshDrafts(tx, month);
+  await publishImportedLines(tx, importId);
   await recordAudit(tx, {
     actorId,
     action: 'commission_import.commit',

@@ -12,6 +12,7 @@ import {
   merchantAccountListResponse,
   monthField,
 } from '@portal/contract';
+import { adminApiExamples } from '../../lib/admin-api-examples';
 import { errorResponses } from '../../lib/route-schemas';
 import { currentUser } from '../../plugins/auth';
 import { changeLineStatus, closeMerchantAccount, createManualLine, listLines, listMerchantAccounts } from './merchant-service';
@@ -23,6 +24,7 @@ export const merchantAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/commissions/lines',
     {
+      config: { apiKeyScope: 'commissions:read', apiExample: adminApiExamples.lines },
       schema: {
         summary: 'Commission lines of a month or partner, paged',
         tags,

@@ -20,6 +20,7 @@ import { notFound } from '../../lib/errors';
 import { sendCsv } from '../../lib/csv';
 import { errorResponses, fileResponse } from '../../lib/route-schemas';
 import { currentUser, requirePartner } from '../../plugins/auth';
+import { adminApiExamples } from '../../lib/admin-api-examples';
 import { getBrandName } from '../settings';
 import { earningsRoutes } from './earnings-routes';
 import { getProgramPlan } from './plan-service';
@@ -130,6 +131,7 @@ export const statementAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/statements',
     {
+      config: { apiKeyScope: 'commissions:read', apiExample: adminApiExamples.statements },
       schema: {
         summary: 'Statements of a month or partner, with the totals rolled into next month',
         tags,

@@ -9,8 +9,9 @@ import {
 import type { Database, DbExecutor } from '../../db';
 import { commissionImportRows, commissionImports, commissionLines, ignoredMids, merchantAccounts, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
+import { merchantData, publishIntegrationEvent, publishIntegrationEvents } from '../../lib/integration-events';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
-import { evaluateBonuses, listMerchantAccounts, openMerchantAccount } from './merchant-service';
+import { evaluateBonuses, listMerchantAccounts, openMerchantAccount, toLine } from './merchant-service';
 import { effectivePlans } from './plan-service';
 import { refreshDrafts } from './statement-service';
 import { resplitMerchant } from './split-service';
@@ -82,6 +83,7 @@ export async function assignMid(db: Database, input: AssignMidRequest, actorId: 
     const plans = await effectivePlans(tx, [input.partner_id]);
     const shareBps = plans.get(input.partner_id)!.residual_share_bps;
     const months = new Set<string>();
+    const written: (typeof commissionLines.$inferSelect)[] = [];
     for (const { row, imp } of committed) {
       const [line] = await tx
         .insert(commissionLines)
@@ -99,9 +101,28 @@ export async function assignMid(db: Database, input: AssignMidRequest, actorId: 
           importId: imp.id,
         })
         .onConflictDoNothing()
-        .returning({ month: commissionLines.month });
-      if (line) months.add(line.month);
+        .returning();
+      if (line) {
+        months.add(line.month);
+        written.push(line);
+      }
     }
+    // The events of an approval, as when a referral is approved: the merchant, then its residual lines.
+    await publishIntegrationEvent(tx, {
+      type: 'merchant.approved',
+      partnerId: account.partnerId,
+      data: { merchant: merchantData(account), referral_id: null },
+      dedupeKey: `event:merchant.approved:${account.id}`,
+    });
+    await publishIntegrationEvents(
+      tx,
+      written.map((line) => ({
+        type: 'commission.created' as const,
+        partnerId: line.partnerId,
+        data: { commission: toLine(line, account) },
+        dedupeKey: `event:commission.created:${line.id}`,
+      })),
+    );
     // Issue 21: the residuals just written are split over the chain frozen on the new account.
     if (months.size) for (const month of await resplitMerchant(tx, account, [...months].sort()[0]!)) months.add(month);
     for (const month of await evaluateBonuses(tx, [account.id])) months.add(month);

@@ -3,6 +3,7 @@ import { integrityMessages as m } from '@portal/contract';
 import type { Database } from '../../db';
 import { leads, partnerDeviceHashes, referralClaims, riskItems } from '../../db/schema';
 import { enqueue, type OutboxHandler } from '../../lib/outbox';
+import { sweepIdempotencyKeys } from '../../lib/idempotency-keys';
 import { getSettingValue, putSystemSetting } from '../settings';
 import { queueIntegrityMail } from './integrity-mails';
 
@@ -98,6 +99,8 @@ export function integritySweepHandler(): OutboxHandler {
   return {
     async handle(_entry, { db, now }) {
       await runIntegritySweep(db, new Date(now()));
+      // The app's one hourly job also trims the partner API's expired Idempotency-Keys (issue #24).
+      await sweepIdempotencyKeys(db, new Date(now()));
     },
     async onDone(tx, entry) {
       const slot = Number((entry.payload as { slot?: number }).slot ?? Math.floor(Date.now() / sweepEveryMs)) + 1;

@@ -27,6 +27,7 @@ import { csvStream, sendCsv } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
 import { errorResponses, fileResponse } from '../../lib/route-schemas';
 import { currentUser } from '../../plugins/auth';
+import { adminApiExamples } from '../../lib/admin-api-examples';
 import { getSettingValue } from '../settings';
 import { addLeadNote, assignLeadPartner, moveLeadStatus, moveLeadsInBulk, setLeadOwner } from './lead-pipeline-service';
 import { adminExportBatches, getAdminLeadDetail, listAdminLeads, listLeadOwners, lookupPartners } from './lead-queries';
@@ -45,6 +46,7 @@ export const adminLeadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
+      config: { apiKeyScope: 'referrals:read', apiExample: adminApiExamples.leadList },
       schema: {
         tags,
         summary: 'Leads, newest first, with filters, search, keyset paging and counts per status',
@@ -163,6 +165,7 @@ export const adminLeadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
+      config: { apiKeyScope: 'referrals:read', apiExample: adminApiExamples.leadDetail },
       schema: {
         tags,
         summary: 'One lead with its consent proof, CRM state and timeline',
@@ -176,6 +179,7 @@ export const adminLeadsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/status',
     {
+      config: { apiKeyScope: 'referrals:write', apiExample: adminApiExamples.leadStatus },
       schema: {
         tags,
         summary: 'Move a lead to another status (409 when it changed since the admin loaded it)',

@@ -17,6 +17,7 @@ import {
 } from '@portal/contract';
 import { idempotencyKeys } from '../../db/schema';
 import { AppError, conflict, notFound, unprocessable } from '../../lib/errors';
+import { idempotencyKeyTtl } from '../../lib/idempotency-keys';
 import { errorResponses } from '../../lib/route-schemas';
 import { currentUser, requirePartner } from '../../plugins/auth';
 import { getPartnerLeadDetail, listPartnerLeads } from './lead-queries';
@@ -25,7 +26,6 @@ import { submitLead } from './leads-service';
 const tags = ['partner API'];
 /** A partner's session or one of their API keys (`ppk_…`). */
 const security = [{ bearer: [] }];
-const idempotencyTtl = sql`interval '24 hours'`;
 
 /** What a submission answers, and what an Idempotency-Key replays. */
 type Answer =
@@ -59,6 +59,7 @@ const listExample = {
         status: 'analysis',
         submitted_at: '2026-11-27T14:05:00.000Z',
         updated_at: '2026-11-28T09:12:00.000Z',
+        under_review: false,
       },
     ],
     next_cursor: null,
@@ -78,7 +79,7 @@ const detailExample = {
 /**
  * The public partner API (issue #24 §2), under /partner/referrals: a partner's software submits
  * referrals and reads their status, with a partner API key (scopes referrals:write and
- * referrals:read) or a partner session. The only routes an API key works on (lib/api-key-auth.ts).
+ * referrals:read) or a partner session. The only routes a partner API key works on (lib/api-key-auth.ts).
  */
 export const partnerApiRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', requirePartner);
@@ -198,7 +199,7 @@ export const partnerApiRoutes: FastifyPluginAsyncZod = async (app) => {
         and(
           eq(idempotencyKeys.owner, owner),
           eq(idempotencyKeys.key, key),
-          sql`${idempotencyKeys.createdAt} < now() - ${idempotencyTtl}`,
+          sql`${idempotencyKeys.createdAt} < now() - ${idempotencyKeyTtl}`,
         ),
       );
     const claimed = await app.db

@@ -1,4 +1,4 @@
-import { partnerData, publishIntegrationEvent } from '../../lib/integration-events';
+import { partnerData, publishIntegrationEvents } from '../../lib/integration-events';
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -132,16 +132,19 @@ export async function register(
       await enqueueAccountMail(tx, accountMailActions.applicationReceived, inserted.id, {}, `application:${inserted.id}`);
     }
     if (inserted) {
-      await publishIntegrationEvent(tx, {
-        type: inserted.status === 'pending_approval' ? 'partner.applied' : 'partner.approved',
-        partnerId: inserted.id,
-        data: { partner: partnerData(inserted) },
-      });
+      // Every sign-up is an application; with open registration it is approved at once.
+      const events =
+        inserted.status === 'active' ? (['partner.applied', 'partner.approved'] as const) : (['partner.applied'] as const);
+      await publishIntegrationEvents(
+        tx,
+        events.map((type) => ({ type, partnerId: inserted.id, data: { partner: partnerData(inserted) } })),
+      );
     }
     return inserted;
   });
   if (!row) throw conflict(messages.auth.emailTaken, { email: messages.auth.emailTaken });
-  if (row.status === 'pending_approval') notifyOutbox(db);
+  // The application mail, and the partner's events when an endpoint wants them.
+  notifyOutbox(db);
   return { user: toUser(row), token: await createSession(db, row.id, userAgent) };
 }
 

@@ -10,7 +10,7 @@ import {
   WEBHOOK_DISABLED_MAIL_ACTION,
   type DeliveryOptions,
 } from './webhook-delivery';
-import { onLeadEvent, onReferralCreated } from './webhook-events';
+import { onLeadEvent, onReferralsCreated } from './webhook-events';
 
 export { postbacksRoutes, webhooksAdminRoutes } from './webhooks-routes';
 
@@ -33,9 +33,7 @@ export const webhookDeliveryDefaults: DeliveryOptions = { timeoutMs: 10_000, cir
  * plugin (merchant.approved reads the account its listener opened).
  */
 export const webhooksPlugin = fp<{ delivery?: Partial<DeliveryOptions> }>(async (app, opts) => {
-  app.leadEvents.onCreated(async (tx, batch) => {
-    for (const created of batch) await onReferralCreated(tx, created);
-  });
+  app.leadEvents.onCreated(onReferralsCreated);
   app.leadEvents.on(onLeadEvent);
   app.outbox.register(WEBHOOK_EVENT_ACTION, createFanOutHandler());
   app.outbox.register(WEBHOOK_DISABLED_MAIL_ACTION, createDisabledMailHandler(app));

@@ -44,6 +44,9 @@ export interface DeliveryOptions {
  */
 export const defaultCircuitDelayMs = (failures: number) => Math.min(3_600_000, 10_000 * 2 ** Math.max(0, failures - 1));
 
+/** The longest a receiver's `Retry-After` (429, 503) may put its endpoint's next attempt off. */
+const maxRetryAfterMs = 6 * 3_600_000;
+
 /** While a probe is in flight the circuit stays closed to other deliveries for this long. */
 const probeLeaseMs = 30_000;
 
@@ -135,6 +138,13 @@ export function createFanOutHandler(): OutboxHandler {
  * circuit and makes everything waiting due at once. The 20th failure in a row disables the endpoint
  * and mails the admins. Every attempt carries the same `webhook-id`; the outbox retries with backoff
  * for three days.
+ *
+ * Answers, per the Standard Webhooks specification ("Delivery success and failure"): any 2xx is a
+ * success; `410 Gone` disables the endpoint at once (the receiver wants no more events; the admins,
+ * or the partner, are mailed and Re-enable delivers what it missed); every other answer, other 4xx
+ * included, is a failure retried with backoff (a 400 or 404 is as often a receiver's passing fault
+ * as a 500 is, and 20 failures in a row disable the endpoint anyway); a `Retry-After` (429, 503) is
+ * honoured, up to six hours.
  */
 export function createDeliveryHandler(deps: { config: Config; options: DeliveryOptions }): OutboxHandler {
   const policy = addressPolicy(deps.config);
@@ -202,12 +212,15 @@ export function createDeliveryHandler(deps: { config: Config; options: DeliveryO
         if (endpoint.consecutiveFailures > 0 || isProbe || entry.attempts > 1) await closeCircuit(db, endpoint.id, at);
         return;
       }
-      const failures = await recordEndpointFailure(db, endpoint, isProbe, at, deps.options.circuitDelayMs, log);
-      throw new OutboxError(
-        result.error ?? `HTTP ${result.statusCode}`,
-        true,
-        deps.options.circuitDelayMs(Math.max(1, failures)),
-      );
+      if (result.statusCode === 410) {
+        await disableGoneEndpoint(db, endpoint, at, log);
+        // Not retried: Re-enable puts it back in the queue with what else it missed.
+        throw new OutboxError('HTTP 410: the receiver is gone, endpoint disabled', false);
+      }
+      const retryAfterMs = Math.min(result.retryAfterMs ?? 0, maxRetryAfterMs);
+      const delayMs = (failures: number) => Math.max(deps.options.circuitDelayMs(failures), retryAfterMs);
+      const failures = await recordEndpointFailure(db, endpoint, isProbe, at, delayMs, log);
+      throw new OutboxError(result.error ?? `HTTP ${result.statusCode}`, true, delayMs(Math.max(1, failures)));
     },
   };
 }
@@ -283,6 +296,27 @@ async function recordEndpointFailure(
   });
 }
 
+/** A 410 answer: the endpoint is disabled at once and its owners mailed (Standard Webhooks). */
+async function disableGoneEndpoint(db: Database, endpoint: EndpointRow, at: number, log: FastifyBaseLogger): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({ enabled: false, disabledReason: m.endpointDisabledGone, retryAt: null })
+      .where(and(eq(webhookEndpoints.id, endpoint.id), eq(webhookEndpoints.enabled, true)))
+      .returning({ id: webhookEndpoints.id });
+    if (!row) return; // another delivery disabled it first: one mail
+    log.warn({ endpointId: endpoint.id }, 'webhook endpoint disabled: the receiver answered 410 Gone');
+    await enqueue(tx, {
+      action: WEBHOOK_DISABLED_MAIL_ACTION,
+      subjectType: 'webhook_endpoint',
+      subjectId: endpointSubject(endpoint.id),
+      payload: { endpoint_id: endpoint.id, url: endpoint.url, partner_id: endpoint.partnerId, gone: true },
+      dedupeKey: `webhook-disabled:${endpoint.id}:${at}`,
+    });
+  });
+  notifyOutbox(db);
+}
+
 /**
  * Failed deliveries of an endpoint from the last three days go back to the queue (Re-enable): what
  * it missed while disabled reaches it, under the same `webhook-id`s; those still waiting are due now.
@@ -316,7 +350,7 @@ export async function requeueFailedDeliveries(tx: DbExecutor, endpointId: number
 export function createDisabledMailHandler(deps: { config: Config; mailer: Mailer }): OutboxHandler {
   return {
     async handle(entry: OutboxEntry, { db }) {
-      const { url, partner_id: partnerId } = entry.payload as { url: string; partner_id: number | null };
+      const { url, partner_id: partnerId, gone } = entry.payload as { url: string; partner_id: number | null; gone?: boolean };
       const recipients = await db
         .select({ email: users.email, fullName: users.fullName })
         .from(users)
@@ -330,7 +364,9 @@ export function createDisabledMailHandler(deps: { config: Config; mailer: Mailer
             subject: 'A webhook endpoint was disabled',
             brand,
             blocks: [
-              `Deliveries to ${url} failed ${webhookMaxConsecutiveFailures} times in a row, so the endpoint was disabled. Events are kept for three days: re-enable it once the receiver works again and they will be delivered.`,
+              gone
+                ? `${url} answered 410 Gone, which says it no longer accepts these events, so the endpoint was disabled. Events are kept for three days: if the address is still in use, re-enable it and they will be delivered.`
+                : `Deliveries to ${url} failed ${webhookMaxConsecutiveFailures} times in a row, so the endpoint was disabled. Events are kept for three days: re-enable it once the receiver works again and they will be delivered.`,
               { label: 'Open the webhook settings', href: link },
             ],
           }),

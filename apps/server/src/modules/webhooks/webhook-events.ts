@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbExecutor } from '../../db';
 import { leads, merchantAccounts } from '../../db/schema';
-import { publishIntegrationEvent } from '../../lib/integration-events';
+import { merchantData, publishIntegrationEvent, publishIntegrationEvents } from '../../lib/integration-events';
 import type { CreatedLead, RecordedLeadEvent } from '../leads';
 
 type LeadRow = typeof leads.$inferSelect;
@@ -25,17 +25,20 @@ export function referralData(lead: LeadRow) {
 /** For endpoints marked to receive contact data only. */
 export const contactOf = (lead: LeadRow) => ({ email: lead.email, phone: `+${lead.phoneDigits}` });
 
-/** `referral.created`, from the lead's `lead.created` fan-out (never in the lead's own write). */
-export async function onReferralCreated(tx: DbExecutor, { lead }: CreatedLead): Promise<void> {
-  await publishIntegrationEvent(tx, {
-    type: 'referral.created',
-    partnerId: lead.partnerId,
-    leadId: lead.id,
-    data: { referral: referralData(lead) },
-    contact: contactOf(lead),
-    at: lead.createdAt,
-    dedupeKey: `event:referral.created:${lead.id}`,
-  });
+/** `referral.created` for a batch of new referrals, from the `lead.created` fan-out (never in the lead's own write). */
+export async function onReferralsCreated(tx: DbExecutor, batch: readonly CreatedLead[]): Promise<void> {
+  await publishIntegrationEvents(
+    tx,
+    batch.map(({ lead }) => ({
+      type: 'referral.created' as const,
+      partnerId: lead.partnerId,
+      leadId: lead.id,
+      data: { referral: referralData(lead) },
+      contact: contactOf(lead),
+      at: lead.createdAt,
+      dedupeKey: `event:referral.created:${lead.id}`,
+    })),
+  );
 }
 
 /**
@@ -71,19 +74,4 @@ export async function onLeadEvent(tx: DbExecutor, event: RecordedLeadEvent): Pro
     at: event.createdAt,
     dedupeKey: `event:merchant.approved:${account.id}`,
   });
-}
-
-type MerchantRow = typeof merchantAccounts.$inferSelect;
-
-/** A merchant account as webhooks show it: the MID by its last four digits only. */
-export function merchantData(account: MerchantRow) {
-  return {
-    id: account.id,
-    business: account.business,
-    mid_last4: account.mid.slice(-4),
-    partner_id: account.partnerId,
-    status: account.status,
-    approved_on: account.approvedOn,
-    closed_on: account.closedOn,
-  };
 }

@@ -9,6 +9,17 @@ export interface PostResult {
   durationMs: number;
   /** Why no answer came: refused address, time-out, network error. */
   error: string | null;
+  /** The answer's `Retry-After` in milliseconds (seconds or an HTTP date), when it gave one. */
+  retryAfterMs?: number | null;
+}
+
+/** `Retry-After` as milliseconds from now: delay-seconds or an HTTP date; null when absent or unreadable. */
+function retryAfterMsOf(value: string | undefined, now = Date.now()): number | null {
+  if (!value?.trim()) return null;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
 const excerptBytes = 2048;
@@ -65,6 +76,7 @@ export function postWebhook(
             statusCode: response.statusCode ?? null,
             excerpt: Buffer.concat(chunks).subarray(0, excerptBytes).toString('utf8'),
             error: null,
+            retryAfterMs: retryAfterMsOf([response.headers['retry-after']].flat()[0]),
           });
         response.on('end', done);
         response.on('error', done);

@@ -3,13 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { integrationMessages as m, webhookEventTypes } from '@portal/contract';
+import { integrationMessages as m, settingKeys, webhookEventTypes, type WebhookEventType } from '@portal/contract';
 import { createTestContext, type TestContext } from '../../../test/context';
-import { bearer, createAdmin, createPartner, loginAs } from '../../../test/factories';
+import { bearer, createAdmin, createLeadFor, createPartner, loginAs } from '../../../test/factories';
 import { insertLead } from '../../../test/lead-fixtures';
-import { outbox, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { outbox, settings, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import { createOutboxProcessor, type OutboxHandlers } from '../../lib/outbox';
-import { publishIntegrationEvent } from '../../lib/integration-events';
+import { publishIntegrationEvent, publishIntegrationEvents } from '../../lib/integration-events';
 import { loadConfig } from '../../config';
 import { isAddressAllowed } from './url-guard';
 import { createDeliveryHandler, WEBHOOK_DELIVER_ACTION } from './webhook-delivery';
@@ -20,6 +20,8 @@ interface EventData {
   referral: { id: string; company: string; status: string };
   changes: { status: [string | null, string] };
   merchant: { mid_last4: string };
+  commission: Record<string, unknown>;
+  partner: { email: string };
   reason: string;
   email?: string;
   phone?: string;
@@ -34,7 +36,7 @@ interface Received {
 }
 
 /** A receiver built on the Standard Webhooks library: it answers `status()` and records what it got. */
-async function startReceiver(opts: { status?: () => number; hang?: boolean } = {}) {
+async function startReceiver(opts: { status?: () => number; hang?: boolean; headers?: () => Record<string, string> } = {}) {
   const received: Received[] = [];
   let hits = 0;
   const server = http.createServer((req, res) => {
@@ -54,7 +56,9 @@ async function startReceiver(opts: { status?: () => number; hang?: boolean } = {
           body: JSON.parse(raw),
         });
       }
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'receiver is down '.repeat(200));
+      res
+        .writeHead(status, { 'content-type': 'text/plain', ...opts.headers?.() })
+        .end(status < 300 ? 'ok' : 'receiver is down '.repeat(200));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -105,6 +109,24 @@ async function drain(opts: { now?: () => number; handlers?: OutboxHandlers } = {
     }).processDue();
     if (!main && !hooks) return;
   }
+}
+
+/** A residual report for October 2026, committed at once, as a browser's FormData sends it. */
+function reportUpload(csv: string) {
+  const boundary = '----webhook-test';
+  const fields = {
+    month: '2026-10',
+    processor: 'Webhook Processing',
+    dry_run: 'false',
+    mapping: JSON.stringify({ mid: 'MID', business: 'DBA', volume: 'Volume', net_revenue: 'Net Revenue' }),
+  };
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  parts.push(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="report.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`,
+  );
+  return { payload: parts.join(''), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 async function addEndpoint(body: Record<string, unknown>, token = adminToken, url = '/api/v1/admin/webhooks') {
@@ -323,6 +345,139 @@ describe('webhooks', () => {
     expect(missing.json().message).toBe(m.deliveryNotFound);
   });
 
+  it('emits commission.created for an import’s lines, and merchant.approved with its lines when an unmatched MID is assigned', async () => {
+    const r = await receiver();
+    const { secret } = (await addEndpoint({ url: r.url, events: ['commission.created', 'merchant.approved'] })).json().data;
+    const partner = await createPartner(ctx.db);
+    const lead = await createLeadFor(ctx.db, partner, { company: 'Import Bakery', status: 'application' });
+    const approve = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/leads/${lead.publicId}/status`,
+      headers: bearer(adminToken),
+      payload: { status: 'approved', expected_status: 'application', mid: 'IMPORT-MID-1001' },
+    });
+    expect(approve.statusCode, approve.body).toBe(200);
+    await drain();
+    r.received.length = 0;
+    await ctx.db.delete(outbox);
+
+    const report = reportUpload(
+      [
+        'MID,DBA,Volume,Net Revenue',
+        'IMPORT-MID-1001,Import Bakery,12500.00,234.56',
+        'LOOSE-MID-2002,Loose Cafe,800.00,50.00',
+      ].join('\n'),
+    );
+    const commit = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/commissions/imports',
+      headers: { ...bearer(adminToken), ...report.headers },
+      payload: report.payload,
+    });
+    expect(commit.statusCode, commit.body).toBe(201);
+    // Enqueued by the commit itself: the event exists exactly when the lines do.
+    const queued = await ctx.db.select().from(outbox).where(eq(outbox.action, 'webhook.event'));
+    expect(queued.map((e) => (e.payload as { type: string }).type)).toEqual(['commission.created']);
+    await drain();
+    expect(r.received).toHaveLength(1);
+    const residual = r.received[0]!.body;
+    expect(verify(secret, r.received[0]!)).toEqual(residual);
+    expect(residual.data.commission).toMatchObject({
+      kind: 'residual',
+      partner_id: partner.id,
+      mid_last4: '1001',
+      business: 'Import Bakery',
+      month: '2026-10',
+      net_revenue_cents: 23_456,
+    });
+    r.received.length = 0;
+
+    const assign = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/commissions/unmatched/assign',
+      headers: bearer(adminToken),
+      payload: { mid: 'LOOSE-MID-2002', partner_id: partner.id },
+    });
+    expect(assign.statusCode, assign.body).toBe(200);
+    await drain();
+    const merchant = r.received.find((d) => d.body.type === 'merchant.approved')!;
+    expect(merchant.body.data.merchant).toMatchObject({ mid_last4: '2002', business: 'Loose Cafe', partner_id: partner.id });
+    expect(merchant.raw).not.toContain('LOOSE-MID-2002');
+    const lines = r.received.filter((d) => d.body.type === 'commission.created').map((d) => d.body.data.commission);
+    expect(lines).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'residual', mid_last4: '2002', net_revenue_cents: 5_000 })]),
+    );
+    for (const delivery of r.received) expect(verify(secret, delivery)).toEqual(delivery.body);
+  });
+
+  it('emits partner.applied for every sign-up, and partner.approved too when registration is open', async () => {
+    const r = await receiver();
+    await addEndpoint({ url: r.url, events: ['partner.applied', 'partner.approved'] });
+    const register = (email: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/register',
+        payload: { full_name: 'Nora New', email, password: 'a-long-password', confirm_password: 'a-long-password' },
+      });
+    expect((await register('open-signup@example.com')).statusCode).toBe(201);
+    await drain();
+    expect(r.received.map((d) => [d.body.type, d.body.data.partner.email]).sort()).toEqual([
+      ['partner.applied', 'open-signup@example.com'],
+      ['partner.approved', 'open-signup@example.com'],
+    ]);
+    r.received.length = 0;
+    await ctx.db
+      .insert(settings)
+      .values({ key: settingKeys.registrationMode, value: 'approval' })
+      .onConflictDoUpdate({ target: settings.key, set: { value: 'approval' } });
+    try {
+      expect((await register('review-signup@example.com')).statusCode).toBe(201);
+      await drain();
+      expect(r.received.map((d) => [d.body.type, d.body.data.partner.email])).toEqual([
+        ['partner.applied', 'review-signup@example.com'],
+      ]);
+    } finally {
+      await ctx.db.delete(settings).where(eq(settings.key, settingKeys.registrationMode));
+    }
+  });
+
+  it('publishes a batch of events with one read of the endpoints, each event only where an endpoint wants it', async () => {
+    const a = await createPartner(ctx.db);
+    const b = await createPartner(ctx.db);
+    const endpoint = (partnerId: number | null, events: string[]) => ({
+      partnerId,
+      url: 'https://hooks.example.com/x',
+      events,
+      secretSealed: 'unused',
+      secretHint: 'unused',
+    });
+    await ctx.db.insert(webhookEndpoints).values([endpoint(null, ['merchant.closed']), endpoint(a.id, ['referral.created'])]);
+    let selects = 0;
+    const counting = new Proxy(ctx.db, {
+      get(target, prop, receiver) {
+        if (prop === 'select') selects++;
+        return Reflect.get(target, prop, receiver) as unknown;
+      },
+    });
+    const event = (type: WebhookEventType, partnerId: number, n: number) => ({
+      type,
+      partnerId,
+      data: { n },
+    });
+    await publishIntegrationEvents(counting, [
+      ...[1, 2, 3].map((n) => event('referral.created', a.id, n)), // a's postback
+      ...[4, 5].map((n) => event('referral.created', b.id, n)), // nobody
+      event('merchant.closed', b.id, 6), // the admins' endpoint
+      event('partner.approved', a.id, 7), // nobody
+    ]);
+    expect(selects).toBe(1);
+    const queued = await ctx.db.select().from(outbox).where(eq(outbox.action, 'webhook.event'));
+    expect(queued.map((e) => (e.payload as { data: { n: number } }).data.n).sort()).toEqual([1, 2, 3, 6]);
+    selects = 0;
+    await publishIntegrationEvents(counting, []);
+    expect(selects).toBe(0);
+  });
+
   it('validates the endpoint with field messages and keeps it from partners', async () => {
     const noEvents = await addEndpoint({ url: 'https://hooks.example.com/x', events: [] });
     expect(noEvents.statusCode).toBe(400);
@@ -510,6 +665,61 @@ describe('webhooks', () => {
       expect(enable.json()).toMatchObject({ message: m.endpointEnabled, data: { enabled: true, consecutive_failures: 0 } });
       await drain();
       expect(r.received.map((d) => d.body.data.referral.company)).toEqual(['Missed Bakery']);
+    });
+
+    it('a 410 Gone disables the endpoint at once and mails the admins; Re-enable delivers what it missed', async () => {
+      let status = 410;
+      const r = await receiver({ status: () => status });
+      const created = (await addEndpoint({ url: r.url, events: ['referral.created'] })).json().data;
+      await insertLead(ctx.app, { company: 'Gone Bakery' });
+      ctx.mailer.sent.length = 0;
+      await drain();
+      const [disabled] = await ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, created.id));
+      expect(disabled).toMatchObject({ enabled: false, disabledReason: m.endpointDisabledGone });
+      expect(r.hits()).toBe(1);
+      const mail = ctx.mailer.sent.find((sent) => sent.subject === 'A webhook endpoint was disabled');
+      expect(mail?.text).toContain('answered 410 Gone');
+      // Nothing more is sent to it, neither retries nor new events.
+      await insertLead(ctx.app, { company: 'Later Bakery' });
+      await drain({ now: () => Date.now() + 3_600_000 });
+      expect(r.hits()).toBe(1);
+      status = 200;
+      const enable = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/admin/webhooks/${created.id}`,
+        headers: bearer(adminToken),
+        payload: { enabled: true },
+      });
+      expect(enable.json().data).toMatchObject({ enabled: true, disabled_reason: null });
+      await drain();
+      expect(r.received.map((d) => d.body.data.referral.company)).toEqual(['Gone Bakery']);
+    });
+
+    it('retries a 404 like a 500, and waits as long as a 429’s Retry-After says', async () => {
+      let clock = Date.now();
+      const now = () => clock;
+      const answers = [404, 429, 200];
+      const r = await receiver({ status: () => answers.shift() ?? 200, headers: () => ({ 'retry-after': '300' }) });
+      const created = (await addEndpoint({ url: r.url, events: ['referral.created'] })).json().data;
+      await insertLead(ctx.app, { company: 'Picky Bakery' });
+      await drain(); // the fan-out queues the delivery, due now
+      clock = Date.now() + 1_000;
+      await drain({ now });
+      expect(r.hits()).toBe(1); // 404, with Retry-After 300 too: a failure, retried
+      clock += 5 * 60_000 + 1_000;
+      await drain({ now });
+      expect(r.hits()).toBe(2); // 429, Retry-After 300
+      clock += 60_000;
+      await drain({ now });
+      expect(r.hits()).toBe(2); // the circuit's own delay is over, the receiver's is not
+      clock += 4 * 60_000 + 1_000;
+      await drain({ now });
+      expect(r.hits()).toBe(3);
+      expect(r.received.map((d) => d.body.data.referral.company)).toEqual(['Picky Bakery']);
+      const attempts = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, created.id));
+      expect(attempts.map((a) => a.statusCode).sort()).toEqual([200, 404, 429]);
+      const [endpoint] = await ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, created.id));
+      expect(endpoint).toMatchObject({ enabled: true, consecutiveFailures: 0 });
     });
 
     it('a receiver that hangs holds up neither other endpoints nor the lead fan-out', async () => {
