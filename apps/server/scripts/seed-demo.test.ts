@@ -68,7 +68,7 @@ describe('npm run seed:demo', () => {
     await seedDemo(ctx.db, ctx.config, log);
     expect((await rowCounts(ctx)).leads).toBeGreaterThan(10);
     expect(info).toHaveBeenCalledWith(
-      { email: 'admin@seed.test', loginUrl: 'http://portal.test/login' },
+      { email: 'admin@seed.test', loginUrl: 'http://portal.test/login', accountUrl: 'http://portal.test/admin/account' },
       'first admin created from ADMIN_EMAIL/ADMIN_PASSWORD',
     );
   });

@@ -91,7 +91,7 @@ describe('money', () => {
     expect(monthLabel('2026-10')).toBe('October 2026');
     expect(addMonths('2026-12', 1)).toBe('2027-01');
     expect(addMonths('2026-01', -1)).toBe('2025-12');
-    expect(commissionMessages.statementReadySubject('2026-10')).toBe('Your statement for October 2026 is ready');
+    expect(commissionMessages.statementReadySubject('2026-10')).toBe('Your statement for October 2026 is published');
     expect(commissionMessages.residualsPaidNote('2026-12')).toBe('Residuals for December 2026 are paid in January 2027');
     expect(commissionMessages.notANumber(14, 'Net Revenue', 'abc')).toBe('Row 14, column "Net Revenue": "abc" is not a number');
   });

@@ -75,6 +75,7 @@ const statement = {
   paid_on: null,
   paid_method: null,
   paid_reference: null,
+  held: null,
 };
 
 const importResult = (committed: boolean) => ({

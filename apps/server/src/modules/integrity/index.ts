@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, or } from 'drizzle-orm';
+import type { DbExecutor } from '../../db';
 import { leads, referralClaims, referralConflicts } from '../../db/schema';
 import { isPartnerAccount } from '../../lib/access';
 import { enqueue } from '../../lib/outbox';
@@ -16,16 +17,47 @@ import { INTEGRITY_SWEEP, currentSweepSlot, integritySweepHandler, sweepEntry } 
 export { integrityAdminRoutes, integrityPartnerRoutes } from './integrity-routes';
 export { flagSharedIdentity } from './identity';
 
-/** A session's device is recorded again after this long (per process; the 24-hour signal needs no finer grain). */
+/** A session's device is noted again after this long (per process; the 24-hour signal needs no finer grain). */
 const deviceIntervalMs = 10 * 60_000;
+/** Noted devices are written this often, in one pass, off every request's path. */
+const deviceFlushMs = 15_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Writes the partner devices noted since the last pass (the worker calls it before the same-device check). */
+    flushPartnerDevices?: (tx?: DbExecutor) => Promise<void>;
+  }
+}
 
 /**
- * Records the IP hash (salted as a landing submission's) of each partner's signed-in sessions, at
- * most every ten minutes per session and address, for the "same device" signal. Hashes only; a
- * failure never fails the request.
+ * Notes the IP hash (salted as a landing submission's) of each partner's signed-in sessions, at most
+ * every ten minutes per session and address, for the "same device" signal. Hashes only. A signed-in
+ * request asks the database nothing for it: sightings are written every 15 s, before each check of
+ * the signal and at shutdown; a failure is logged, never the request's.
  */
 export const partnerDevicesPlugin = fp(async (app) => {
   const seen = new Map<string, number>();
+  let noted: { partnerId: number; ip: string; at: Date }[] = [];
+  /** Writes the sightings noted so far; in a caller's transaction they stay noted too (it may roll back). */
+  async function flush(tx?: DbExecutor): Promise<void> {
+    if (!noted.length) return;
+    const batch = noted;
+    if (!tx) noted = [];
+    try {
+      const salt = await getHashSalt(tx ?? app.db, app.config.HASH_SALT);
+      for (const { partnerId, ip, at } of batch) await recordPartnerDevice(tx ?? app.db, partnerId, saltedHash(salt, ip), at);
+    } catch (err) {
+      if (tx) throw err;
+      app.log.warn({ err }, 'partner devices not recorded');
+    }
+  }
+  const timer = setInterval(() => void flush(), deviceFlushMs);
+  timer.unref();
+  app.decorate('flushPartnerDevices', flush);
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await flush();
+  });
   app.addHook('onRequest', async (request) => {
     const user = request.user;
     if (!user || !request.sessionId || !isPartnerAccount(user)) return;
@@ -34,13 +66,7 @@ export const partnerDevicesPlugin = fp(async (app) => {
     if (now - (seen.get(key) ?? 0) < deviceIntervalMs) return;
     if (seen.size > 50_000) seen.clear();
     seen.set(key, now);
-    try {
-      const salt = await getHashSalt(app.db, app.config.HASH_SALT);
-      await recordPartnerDevice(app.db, user.id, saltedHash(salt, request.ip), new Date(now));
-    } catch (err) {
-      seen.delete(key);
-      request.log.warn({ err }, 'partner device not recorded');
-    }
+    noted.push({ partnerId: user.id, ip: request.ip, at: new Date(now) });
   });
 });
 
@@ -54,6 +80,8 @@ export const partnerDevicesPlugin = fp(async (app) => {
 export const integrityPlugin: FastifyPluginAsync = async (app) => {
   // The worker hands over a batch of new leads; they are matched one by one, in submission order.
   app.leadEvents.onCreated(async (tx, batch) => {
+    // The same-device signal reads the partners' devices: the ones this process noted are written first.
+    await app.flushPartnerDevices?.(tx);
     for (const created of [...batch].sort((a, b) => a.lead.id - b.lead.id)) await onLeadCreated(tx, app.leadEvents, created);
   });
   app.leadEvents.on(async (tx, event) => {

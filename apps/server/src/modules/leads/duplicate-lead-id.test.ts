@@ -2,6 +2,7 @@
 // That id must give whoever holds it nothing: every route that takes a lead id, found in the API
 // description so a new one is covered too, answers an anonymous caller and another partner without
 // a word of the lead.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeLeadPayload, messages } from '@portal/contract';
 import { buildReferralForm } from '@portal/contract/testing';
@@ -66,13 +67,19 @@ describe('the lead id in the duplicate answer', () => {
     const leaks: string[] = [];
     for (const { method, path } of operations) {
       for (const { who, headers } of callers) {
-        const res = await ctx.app.inject({
-          method: method as 'GET',
-          url: path.replace('{id}', encodeURIComponent(id)),
-          headers,
-          ...(method === 'GET' ? {} : { payload: {} }),
-        });
-        const refused = [401, 403, 404].includes(res.statusCode);
+        // Any other path parameter (an attachment's id) is a plain 1.
+        const call = (leadId: string) =>
+          ctx.app.inject({
+            method: method as 'GET',
+            url: path.replace('{id}', encodeURIComponent(leadId)).replace(/\{\w+\}/g, '1'),
+            headers,
+            ...(method === 'GET' ? {} : { payload: {} }),
+          });
+        const res = await call(id);
+        // Refused, or the very answer a lead that does not exist gets (an empty body's 400): nothing learnt.
+        const unknown = await call(randomUUID());
+        const refused =
+          [401, 403, 404].includes(res.statusCode) || (res.statusCode === unknown.statusCode && res.body === unknown.body);
         const leaked = [lead.email, lead.businessName, lead.phoneNumber, 'Dora'].filter((text) => res.body.includes(text));
         if (!refused || leaked.length) leaks.push(`${method} ${path} as ${who}: ${res.statusCode} ${leaked.join(', ')}`);
       }
