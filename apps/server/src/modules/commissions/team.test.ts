@@ -462,3 +462,72 @@ describe('an unmatched MID assigned later', () => {
     );
   });
 });
+
+describe("the referring partner's own share (level 0)", () => {
+  it('is frozen at approval: a later plan change leaves the merchant at its old share until a version from month M', async () => {
+    const lev = await createPartner(ctx.db, { fullName: 'Lev Levelzero' });
+    const setShare = async (bps: number) =>
+      expect(
+        (await send('PUT', `/admin/users/${lev.id}/commission-plan`, { override: { ...plan, residual_share_bps: bps } }))
+          .statusCode,
+      ).toBe(200);
+    await setShare(4_000);
+    const account = await approveReferral(lev, 'MID-LEVEL0-00007777', 'Level Zero Cafe');
+    const frozen = (await send('GET', `/admin/merchant-accounts/${account.id}/splits`)).json().data;
+    // No upline: the version holds level 0 alone, at the share of the plan at approval.
+    expect(frozen.versions).toHaveLength(1);
+    expect(frozen.versions[0].levels).toEqual([expect.objectContaining({ level: 0, partner_id: lev.id, rate_bps: 4_000 })]);
+
+    await setShare(2_500);
+    const row = ['MID-LEVEL0-00007777,Level Zero Cafe,4,"1,000.00",150.00,50.00,100.00'];
+    const dry = (await upload('2027-08', row, true)).json().data;
+    expect(dry.matched[0]).toMatchObject({ share_bps: 4_000, residual_cents: 4_000 });
+    expect(dry.totals.residual_cents).toBe(4_000);
+    expect((await upload('2027-08', row, false)).statusCode).toBe(201);
+    const lineOf = async (month: string) =>
+      (await ctx.db.select().from(commissionLines).where(eq(commissionLines.merchantAccountId, account.id))).find(
+        (l) => l.month === month && l.kind === 'residual',
+      );
+    expect(await lineOf('2027-08')).toMatchObject({ amountCents: 4_000, shareBps: 4_000 });
+    // A merchant approved after the change gets the new share.
+    const later = await approveReferral(lev, 'MID-LEVEL0-00008888', 'Later Bakery');
+    expect((await send('GET', `/admin/merchant-accounts/${later.id}/splits`)).json().data.versions[0].levels[0].rate_bps).toBe(
+      2_500,
+    );
+
+    // The admin applies the new share to this merchant from September: August stays as it was.
+    const tooHigh = await send('PUT', `/admin/merchant-accounts/${account.id}/splits`, {
+      from_month: '2027-09',
+      residual_share_bps: 12_000,
+      levels: [],
+    });
+    expect(tooHigh.statusCode).toBe(400);
+    expect(tooHigh.json().errors.residual_share_bps).toBe(tm.overRate);
+    const changed = await send('PUT', `/admin/merchant-accounts/${account.id}/splits`, {
+      from_month: '2027-09',
+      residual_share_bps: 2_500,
+      levels: [],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(
+      changed
+        .json()
+        .data.versions.map((v: { from_month: string; levels: { rate_bps: number }[] }) => [v.from_month, v.levels[0]!.rate_bps]),
+    ).toEqual([
+      ['2027-09', 2_500],
+      [account.approvedOn.slice(0, 7), 4_000],
+    ]);
+    expect((await upload('2027-09', row, false)).statusCode).toBe(201);
+    expect(await lineOf('2027-09')).toMatchObject({ amountCents: 2_500, shareBps: 2_500 });
+    expect(await lineOf('2027-08')).toMatchObject({ amountCents: 4_000, shareBps: 4_000 });
+    // A version from a month already imported (on a draft) splits it again at the new share.
+    const back = await send('PUT', `/admin/merchant-accounts/${account.id}/splits`, {
+      from_month: '2027-08',
+      residual_share_bps: 3_000,
+      levels: [],
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await lineOf('2027-08')).toMatchObject({ amountCents: 3_000, shareBps: 3_000 });
+    expect(await lineOf('2027-09')).toMatchObject({ amountCents: 2_500, shareBps: 2_500 });
+  });
+});
