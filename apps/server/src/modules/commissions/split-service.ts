@@ -139,15 +139,15 @@ function chainOf(zero: LevelZero, version: Version | null): SplitLevel[] {
     ...(version?.levels ?? [])
       .filter((l) => l.level > 0)
       .map((l) => ({
-      level: l.level,
-      partnerId: l.partnerId,
-      rateBps: l.rateBps,
-      basis: l.basis,
-      funding: l.funding,
-      endMonth: l.endMonth,
-      rateAfterBps: l.rateAfterBps,
-      negativeNet: l.negativeNet,
-    })),
+        level: l.level,
+        partnerId: l.partnerId,
+        rateBps: l.rateBps,
+        basis: l.basis,
+        funding: l.funding,
+        endMonth: l.endMonth,
+        rateAfterBps: l.rateAfterBps,
+        negativeNet: l.negativeNet,
+      })),
   ];
 }
 
