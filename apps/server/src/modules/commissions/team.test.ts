@@ -530,4 +530,25 @@ describe("the referring partner's own share (level 0)", () => {
     expect(await lineOf('2027-08')).toMatchObject({ amountCents: 3_000, shareBps: 3_000 });
     expect(await lineOf('2027-09')).toMatchObject({ amountCents: 2_500, shareBps: 2_500 });
   });
+
+  it("a partner's own negative-net rule (floored at zero) is saved on their override and frozen with the merchant", async () => {
+    const flo = await createPartner(ctx.db, { fullName: 'Flo Floor' });
+    const saved = await send('PUT', `/admin/users/${flo.id}/commission-plan`, {
+      override: { ...plan, negative_net: 'floor_zero' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.override.negative_net).toBe('floor_zero');
+    const bad = await send('PUT', `/admin/users/${flo.id}/commission-plan`, { override: { ...plan, negative_net: 'round_up' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors['override.negative_net']).toBeTruthy();
+    const account = await approveReferral(flo, 'MID-FLOOR-00004444', 'Floor Shop');
+    const splits = (await send('GET', `/admin/merchant-accounts/${account.id}/splits`)).json().data;
+    expect(splits.versions[0].levels[0]).toMatchObject({ level: 0, negative_net: 'floor_zero' });
+    // Back to passing negatives on: the merchant keeps the rule it was approved with.
+    await send('PUT', `/admin/users/${flo.id}/commission-plan`, { override: { ...plan, negative_net: 'pass_through' } });
+    const committed = await upload('2027-10', ['MID-FLOOR-00004444,Floor Shop,1,100.00,0,80.00,-80.00'], false);
+    expect(committed.statusCode, committed.body).toBe(201);
+    const [line] = await ctx.db.select().from(commissionLines).where(eq(commissionLines.merchantAccountId, account.id));
+    expect(line).toMatchObject({ kind: 'residual', amountCents: 0, netRevenueCents: -8_000 });
+  });
 });
