@@ -153,14 +153,15 @@ async function seed(db: Database): Promise<Seeded> {
     5_000,
     (chunk) => db.insert(merchantSplitVersions).values(chunk),
   );
-  const level = (id: string, i: number, n: 1 | 2) => {
+  // Level 0 is the agent's own share, frozen with the chain at approval.
+  const level = (id: string, i: number, n: 0 | 1 | 2) => {
     const manager = managerOfAgent.get(agentOf(i))!;
     return {
       merchantAccountId: id,
       fromMonth: '2026-01',
       level: n,
-      partnerId: n === 1 ? manager : topOfManager.get(manager)!,
-      rateBps: n === 1 ? MANAGER_BPS : TOP_BPS,
+      partnerId: n === 0 ? agentOf(i) : n === 1 ? manager : topOfManager.get(manager)!,
+      rateBps: n === 0 ? AGENT_BPS : n === 1 ? MANAGER_BPS : TOP_BPS,
       basis: 'share_of_net' as const,
       funding: 'house' as const,
       endMonth: null,
@@ -169,7 +170,7 @@ async function seed(db: Database): Promise<Seeded> {
     };
   };
   await insertChunks(
-    accountIds.flatMap((id, i) => [level(id, i, 1), level(id, i, 2)]),
+    accountIds.flatMap((id, i) => [level(id, i, 0), level(id, i, 1), level(id, i, 2)]),
     5_000,
     (chunk) => db.insert(merchantSplitLevels).values(chunk),
   );
