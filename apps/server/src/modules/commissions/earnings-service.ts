@@ -3,6 +3,7 @@ import { addMonths, monthOf, type EarningsTotals, type NextStatement, type Refer
 import type { DbExecutor } from '../../db';
 import { commissionLines, leads, merchantAccounts, statements } from '../../db/schema';
 import { effectivePlan, getCurrency } from './plan-service';
+import { merchantShareBps } from './split-service';
 
 const cents = (expression: ReturnType<typeof sql>) => sql<number>`coalesce(${expression}, 0)`.mapWith(Number);
 
@@ -109,7 +110,8 @@ export async function referralEarnings(db: DbExecutor, partnerId: number, public
       bonus: bonus ? { amount_cents: bonus.amount, status: bonus.status } : null,
       residual_cents: residuals.reduce((total, l) => total + l.amount, 0),
       residual_months: new Set(residuals.map((l) => l.month)).size,
-      residual_share_bps: plan.residual_share_bps,
+      // The share frozen with this merchant's chain (a later plan change does not reach it).
+      residual_share_bps: await merchantShareBps(db, account, monthOf(new Date())),
       earned_cents: earned.reduce((total, l) => total + l.amount, 0),
       paid_cents: live.filter((l) => l.status === 'paid').reduce((total, l) => total + l.amount, 0),
     },

@@ -9,7 +9,7 @@ import {
   type StatementDetail,
   type StatementSummary,
 } from '@portal/contract';
-import { commissionLines, merchantAccounts, outbox, partnerTeams, settings } from '../../db/schema';
+import { commissionLines, leads, merchantAccounts, outbox, partnerTeams, settings } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { bearer, createAdmin, createLeadFor, createPartner, loginAs } from '../../../test/factories';
 
@@ -479,6 +479,16 @@ describe("the referring partner's own share (level 0)", () => {
     expect(frozen.versions[0].levels).toEqual([expect.objectContaining({ level: 0, partner_id: lev.id, rate_bps: 4_000 })]);
 
     await setShare(2_500);
+    // The partner reads the share their merchant pays, not the new plan's.
+    const [lead] = await ctx.db.select({ publicId: leads.publicId }).from(leads).where(eq(leads.id, account.leadId!));
+    const earnings = await send(
+      'GET',
+      `/commissions/referrals/${lead!.publicId}/earnings`,
+      undefined,
+      await loginAs(ctx.app, lev),
+    );
+    expect(earnings.statusCode, earnings.body).toBe(200);
+    expect(earnings.json().data.merchant.residual_share_bps).toBe(4_000);
     const row = ['MID-LEVEL0-00007777,Level Zero Cafe,4,"1,000.00",150.00,50.00,100.00'];
     const dry = (await upload('2027-08', row, true)).json().data;
     expect(dry.matched[0]).toMatchObject({ share_bps: 4_000, residual_cents: 4_000 });
