@@ -221,13 +221,6 @@ async function levelZeroPlans(db: DbExecutor, partnerIds: readonly number[]): Pr
   return result;
 }
 
-/** A merchant's own partner's share in a month: level 0 of the chain version in force, else their plan's. */
-export async function merchantShareBps(db: DbExecutor, merchant: MerchantRow, month: string): Promise<number> {
-  const versions = (await versionsOf(db, [merchant.id])).get(merchant.id);
-  const zero = (await levelZeroPlans(db, [merchant.partnerId])).get(merchant.partnerId)!;
-  return chainOf(zero, versionFor(versions, month))[0]!.rateBps;
-}
-
 interface SplitRow {
   rowNo: number;
   mid: string;
