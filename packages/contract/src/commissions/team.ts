@@ -124,6 +124,8 @@ const rateField = z
 /** PUT /admin/merchant-accounts/{id}/splits: a new version of the upline levels, in force from a month. */
 export const putSplitsRequest = z.object({
   from_month: monthField,
+  /** Level 0: the merchant's own partner's share from that month; null keeps the share in force then. */
+  residual_share_bps: rateField.nullable().default(null),
   levels: z
     .array(
       z

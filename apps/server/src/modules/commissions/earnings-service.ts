@@ -1,7 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { addMonths, monthOf, type EarningsTotals, type NextStatement, type ReferralEarnings } from '@portal/contract';
 import type { DbExecutor } from '../../db';
-import { commissionLines, leads, merchantAccounts, statements } from '../../db/schema';
+import {
+  commissionLines,
+  leads,
+  merchantAccounts,
+  merchantSplitLevels,
+  merchantSplitVersions,
+  statements,
+} from '../../db/schema';
 import { effectivePlan, getCurrency } from './plan-service';
 
 const cents = (expression: ReturnType<typeof sql>) => sql<number>`coalesce(${expression}, 0)`.mapWith(Number);
@@ -67,6 +74,30 @@ export function nextStatement(now = new Date()): NextStatement {
 }
 
 /**
+ * The share frozen with a merchant's chain (level 0 of the version in force in `month`: the latest
+ * from it or before, else the first), or null for an account without one. As `versionFor` in
+ * split-service.ts (not imported from there: it imports the statements, which import this file).
+ */
+async function frozenShareBps(db: DbExecutor, merchantId: string, month: string): Promise<number | null> {
+  const versions = await db
+    .select({ fromMonth: merchantSplitVersions.fromMonth, rateBps: merchantSplitLevels.rateBps })
+    .from(merchantSplitVersions)
+    .leftJoin(
+      merchantSplitLevels,
+      and(
+        eq(merchantSplitLevels.merchantAccountId, merchantSplitVersions.merchantAccountId),
+        eq(merchantSplitLevels.fromMonth, merchantSplitVersions.fromMonth),
+        eq(merchantSplitLevels.level, 0),
+      ),
+    )
+    .where(eq(merchantSplitVersions.merchantAccountId, merchantId))
+    .orderBy(asc(merchantSplitVersions.fromMonth));
+  let found = versions[0];
+  for (const v of versions) if (v.fromMonth <= month) found = v;
+  return found?.rateBps ?? null;
+}
+
+/**
  * What one of the partner's referrals earned or will earn: its merchant account's bonus, residuals
  * and volume. Null when the referral is not the partner's (the route answers 404); `merchant: null`
  * before the referral is an approved merchant.
@@ -109,7 +140,8 @@ export async function referralEarnings(db: DbExecutor, partnerId: number, public
       bonus: bonus ? { amount_cents: bonus.amount, status: bonus.status } : null,
       residual_cents: residuals.reduce((total, l) => total + l.amount, 0),
       residual_months: new Set(residuals.map((l) => l.month)).size,
-      residual_share_bps: plan.residual_share_bps,
+      // The share frozen with this merchant's chain (a later plan change does not reach it).
+      residual_share_bps: (await frozenShareBps(db, account.id, monthOf(new Date()))) ?? plan.residual_share_bps,
       earned_cents: earned.reduce((total, l) => total + l.amount, 0),
       paid_cents: live.filter((l) => l.status === 'paid').reduce((total, l) => total + l.amount, 0),
     },

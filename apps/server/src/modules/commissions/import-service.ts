@@ -2,7 +2,6 @@ import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import {
   columnMappingSchema,
   commissionMessages as m,
-  defaultCommissionPlan,
   importErrorsMax,
   importPreviewMax,
   type ColumnMapping,
@@ -15,7 +14,6 @@ import {
   commissionImportRows,
   commissionImports,
   commissionLines,
-  commissionPlans,
   ignoredMids,
   merchantAccounts,
   processorMappings,
@@ -28,7 +26,7 @@ import { conflict, notFound, unprocessable } from '../../lib/errors';
 import { evaluateBonuses, toLine } from './merchant-service';
 import { ensureDrafts, refreshDrafts } from './statement-service';
 import { parseReport, processorKey, type ParsedReport } from './report-parser';
-import { committedImportSplits, planImportSplits, writeImportSplits } from './split-service';
+import { committedImportSplits, planImportSplits, sqlResidualShareBps, writeImportSplits } from './split-service';
 import { blockedLineReason } from './risk-hold-service';
 
 type ImportRow = typeof commissionImports.$inferSelect;
@@ -184,14 +182,14 @@ async function hasPublishedLines(db: DbExecutor, importIds: string[]): Promise<b
 }
 
 /**
- * The partner's residual share in SQL (their override, else the program plan, else the default),
- * and the residual rounded as `shareOfCents` does: numeric `round` is half away from zero, exactly.
+ * The residual rounded as `shareOfCents` does (numeric `round` is half away from zero, exactly), at
+ * the merchant's share for the month (`sqlResidualShareBps`: frozen with its chain at approval).
  */
-const shareBps = sql<number>`coalesce((select p.residual_share_bps from ${commissionPlans} p where p.partner_id = ${merchantAccounts.partnerId}), (select p.residual_share_bps from ${commissionPlans} p where p.partner_id is null), ${defaultCommissionPlan.residual_share_bps})`;
 const residualOf = (bps: SQL) => sql`round(${commissionImportRows.netRevenueCents}::numeric * ${bps} / 10000)::bigint`;
 
 /** The first matched rows of an import (for the preview), with the partner and the computed residual. */
-async function matchedRows(db: DbExecutor, importId: string, limit: number) {
+async function matchedRows(db: DbExecutor, importId: string, month: string, limit: number) {
+  const shareBps = sqlResidualShareBps(month);
   return db
     .select({
       row: commissionImportRows,
@@ -210,7 +208,8 @@ async function matchedRows(db: DbExecutor, importId: string, limit: number) {
 }
 
 /** Count and residual total of every matched row of an import. */
-async function matchedTotals(db: DbExecutor, importId: string) {
+async function matchedTotals(db: DbExecutor, importId: string, month: string) {
+  const shareBps = sqlResidualShareBps(month);
   const [totals] = await db
     .select({
       count: sql<number>`count(*)`.mapWith(Number),
@@ -324,7 +323,7 @@ export async function commitImport(tx: DbExecutor, importId: string, actorId: nu
       ${commissionImportRows.volumeCents}, ${commissionImportRows.transactions}, ${commissionImportRows.netRevenueCents}, s.bps, ${commissionImportRows.importId}, d.id
     from ${commissionImportRows}
     join ${merchantAccounts} on ${merchantAccounts.mid} = ${commissionImportRows.mid}
-    cross join lateral (select ${shareBps} as bps) s
+    cross join lateral (select ${sqlResidualShareBps(row.month)} as bps) s
     left join ${statements} d on d.partner_id = ${merchantAccounts.partnerId} and d.month = ${row.month} and d.status = 'draft'
     where ${commissionImportRows.importId} = ${importId}
     returning merchant_account_id`),
@@ -355,8 +354,8 @@ export async function commitImport(tx: DbExecutor, importId: string, actorId: nu
 export async function importResult(db: DbExecutor, importId: string, dryRun: boolean): Promise<ImportResult> {
   const [row] = await db.select().from(commissionImports).where(eq(commissionImports.id, importId));
   if (!row) throw notFound(m.importNotFound);
-  const matched = await matchedRows(db, importId, importPreviewMax);
-  const matchedSum = await matchedTotals(db, importId);
+  const matched = await matchedRows(db, importId, row.month, importPreviewMax);
+  const matchedSum = await matchedTotals(db, importId, row.month);
   const unmatchedRows = await db
     .select({
       row: commissionImportRows,

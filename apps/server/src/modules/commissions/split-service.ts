@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   chainProblem,
   commissionMessages as cm,
@@ -118,50 +118,68 @@ interface LevelZero {
   negativeNet: NegativeNetPolicy;
 }
 
+/**
+ * The chain of a version: level 0 as frozen with it (the partner's share and negative-net policy at
+ * approval, or as an admin's version set them); a version written before level 0 was frozen has
+ * none, and falls back to `zero` (the partner's plan now).
+ */
 function chainOf(zero: LevelZero, version: Version | null): SplitLevel[] {
+  const own = version?.levels.find((l) => l.level === 0);
   return [
     {
       level: 0,
       partnerId: zero.partnerId,
-      rateBps: zero.rateBps,
+      rateBps: own?.rateBps ?? zero.rateBps,
       basis: 'share_of_net',
       funding: 'house',
       endMonth: null,
       rateAfterBps: null,
-      negativeNet: zero.negativeNet,
+      negativeNet: own?.negativeNet ?? zero.negativeNet,
     },
-    ...(version?.levels ?? []).map((l) => ({
-      level: l.level,
-      partnerId: l.partnerId,
-      rateBps: l.rateBps,
-      basis: l.basis,
-      funding: l.funding,
-      endMonth: l.endMonth,
-      rateAfterBps: l.rateAfterBps,
-      negativeNet: l.negativeNet,
-    })),
+    ...(version?.levels ?? [])
+      .filter((l) => l.level > 0)
+      .map((l) => ({
+        level: l.level,
+        partnerId: l.partnerId,
+        rateBps: l.rateBps,
+        basis: l.basis,
+        funding: l.funding,
+        endMonth: l.endMonth,
+        rateAfterBps: l.rateAfterBps,
+        negativeNet: l.negativeNet,
+      })),
   ];
 }
 
 /**
- * When a merchant account opens: the chain above its partner as it stands, each upline at the rate
- * its own plan sets for that level (0 when it sets none), frozen from the approval month; and each
- * upline with a rate is mailed (through the outbox). A partner without an upline gets no version.
+ * When a merchant account opens: its partner's own share (level 0) and the chain above them as it
+ * stands, each upline at the rate its own plan sets for that level (0 when it sets none), frozen
+ * from the approval month, so a later plan change or move never rewrites what this merchant pays;
+ * and each upline with a rate is mailed (through the outbox).
  */
 export async function freezeChain(tx: DbExecutor, merchant: MerchantRow): Promise<void> {
   const uplines = (await uplinesOf(tx, merchant.partnerId)).slice(0, maxOverrideLevels);
-  if (!uplines.length) return;
   const fromMonth = merchant.approvedOn.slice(0, 7);
-  const plans = await effectivePlans(
-    tx,
-    uplines.map((u) => u.id),
-  );
+  const plans = await effectivePlans(tx, [merchant.partnerId, ...uplines.map((u) => u.id)]);
+  const own = plans.get(merchant.partnerId)!;
   const inserted = await tx
     .insert(merchantSplitVersions)
     .values({ merchantAccountId: merchant.id, fromMonth })
     .onConflictDoNothing()
     .returning();
   if (!inserted.length) return;
+  const levelZero = {
+    merchantAccountId: merchant.id,
+    fromMonth,
+    level: 0,
+    partnerId: merchant.partnerId,
+    rateBps: own.residual_share_bps,
+    basis: 'share_of_net' as const,
+    funding: 'house' as const,
+    endMonth: null,
+    rateAfterBps: null,
+    negativeNet: own.negative_net,
+  };
   const levels = uplines.map((upline, i) => {
     const plan = plans.get(upline.id)!;
     const rate = plan.override_levels[i];
@@ -178,7 +196,8 @@ export async function freezeChain(tx: DbExecutor, merchant: MerchantRow): Promis
       negativeNet: plan.negative_net,
     };
   });
-  await tx.insert(merchantSplitLevels).values(levels);
+  await tx.insert(merchantSplitLevels).values([levelZero, ...levels]);
+  if (!levels.length) return;
   await enqueue(
     tx,
     levels
@@ -208,6 +227,8 @@ interface SplitRow {
   merchantId: string;
   partnerId: number;
   netCents: number;
+  /** The share the residual line is written with (`sqlResidualShareBps`). */
+  shareBps: number;
 }
 
 interface PlannedSplits {
@@ -226,12 +247,28 @@ interface PlannedSplits {
   }[];
 }
 
-/** The SQL residual of the import (net × share, rounded as `shareOfCents`), for the level-0 total. */
-const sqlShareBps = sql`coalesce((select p.residual_share_bps from ${commissionPlans} p where p.partner_id = ${merchantAccounts.partnerId}), (select p.residual_share_bps from ${commissionPlans} p where p.partner_id is null), ${defaultCommissionPlan.residual_share_bps})`;
+/**
+ * A merchant's residual share in a month, in SQL (for a query over `merchant_accounts`): level 0 of
+ * the chain version in force that month (the latest from it or before, else the first), as frozen at
+ * approval; for an account without one (opened before level 0 was frozen), the partner's plan now
+ * (their override, else the program plan, else the default). Must agree with `chainOf`/`versionFor`.
+ */
+export function sqlResidualShareBps(month: string): SQL<number> {
+  const versions = sql`${merchantSplitVersions} v where v.merchant_account_id = ${merchantAccounts.id}`;
+  return sql<number>`coalesce(
+    (select l.rate_bps from ${merchantSplitLevels} l
+      where l.merchant_account_id = ${merchantAccounts.id} and l.level = 0
+        and l.from_month = coalesce((select max(v.from_month) from ${versions} and v.from_month <= ${month}),
+                                    (select min(v.from_month) from ${versions}))),
+    (select p.residual_share_bps from ${commissionPlans} p where p.partner_id = ${merchantAccounts.partnerId}),
+    (select p.residual_share_bps from ${commissionPlans} p where p.partner_id is null),
+    ${defaultCommissionPlan.residual_share_bps})`;
+}
 
 /**
  * Splits an import's rows over their merchants' chains. Only rows that can differ from the plain
- * residual are read into the app: merchants with a chain, and negative nets (a floored partner).
+ * residual are read into the app: merchants with an upline in a chain, and negative nets (a floored
+ * partner).
  */
 export async function planImportSplits(db: DbExecutor, importId: string, month: string): Promise<PlannedSplits> {
   const { rows } = await db.execute<{
@@ -240,11 +277,13 @@ export async function planImportSplits(db: DbExecutor, importId: string, month: 
     merchant_id: string;
     partner_id: number;
     net: string | number;
+    bps: string | number;
   }>(sql`
-    select r.row_no, r.mid, a.id as merchant_id, a.partner_id, r.net_revenue_cents as net
-    from ${commissionImportRows} r join ${merchantAccounts} a on a.mid = r.mid
+    select r.row_no, r.mid, ${merchantAccounts.id} as merchant_id, ${merchantAccounts.partnerId} as partner_id,
+      r.net_revenue_cents as net, ${sqlResidualShareBps(month)} as bps
+    from ${commissionImportRows} r join ${merchantAccounts} on ${merchantAccounts.mid} = r.mid
     where r.import_id = ${importId}
-      and (r.net_revenue_cents < 0 or exists (select 1 from ${merchantSplitVersions} v where v.merchant_account_id = a.id))
+      and (r.net_revenue_cents < 0 or exists (select 1 from ${merchantSplitLevels} l where l.merchant_account_id = ${merchantAccounts.id} and l.level > 0))
     order by r.row_no`);
   const splitRows: SplitRow[] = rows.map((r) => ({
     rowNo: Number(r.row_no),
@@ -252,12 +291,13 @@ export async function planImportSplits(db: DbExecutor, importId: string, month: 
     merchantId: r.merchant_id,
     partnerId: Number(r.partner_id),
     netCents: Number(r.net),
+    shareBps: Number(r.bps),
   }));
   const [sums] = await db
     .select({
       net: sql<number>`coalesce(sum(${commissionImportRows.netRevenueCents}), 0)`.mapWith(Number),
       residual:
-        sql<number>`coalesce(sum(round(${commissionImportRows.netRevenueCents}::numeric * ${sqlShareBps} / 10000)), 0)`.mapWith(
+        sql<number>`coalesce(sum(round(${commissionImportRows.netRevenueCents}::numeric * ${sqlResidualShareBps(month)} / 10000)), 0)`.mapWith(
           Number,
         ),
       lines: sql<number>`count(*)`.mapWith(Number),
@@ -296,7 +336,7 @@ export async function planImportSplits(db: DbExecutor, importId: string, month: 
       continue;
     }
     const [own, ...ups] = result.lines;
-    const plain = shareOfCents(row.netCents, zero.rateBps);
+    const plain = shareOfCents(row.netCents, row.shareBps);
     if (own!.amountCents !== plain) {
       planned.residualUpdates.push({ merchant_id: row.merchantId, amount: own!.amountCents });
       levelTotals.get(0)!.amount += own!.amountCents - plain;
@@ -491,7 +531,21 @@ export async function putMerchantSplits(
       seen.add(l.partner_id);
     });
     const zero = (await levelZeroPlans(tx, [merchant.partnerId])).get(merchant.partnerId)!;
+    // Level 0 is frozen with the version too: the share given, else the one in force that month.
+    const inForce = chainOf(zero, versionFor((await versionsOf(tx, [merchantId])).get(merchantId), body.from_month))[0]!;
     const plans = await effectivePlans(tx, ids);
+    const own = {
+      merchantAccountId: merchantId,
+      fromMonth: body.from_month,
+      level: 0,
+      partnerId: merchant.partnerId,
+      rateBps: body.residual_share_bps ?? inForce.rateBps,
+      basis: 'share_of_net' as const,
+      funding: 'house' as const,
+      endMonth: null,
+      rateAfterBps: null,
+      negativeNet: inForce.negativeNet,
+    };
     const levels = body.levels.map((l, i) => ({
       merchantAccountId: merchantId,
       fromMonth: body.from_month,
@@ -504,11 +558,12 @@ export async function putMerchantSplits(
       rateAfterBps: l.rate_after_bps,
       negativeNet: plans.get(l.partner_id)!.negative_net,
     }));
-    const chain = chainOf(zero, { fromMonth: body.from_month, levels });
+    const chain = chainOf(zero, { fromMonth: body.from_month, levels: [own, ...levels] });
     const problem = chainProblem(chain);
     if (problem) {
       const message = problem.problem === 'over_net' ? tm.overridesPayTooMuch(maxPayoutBps(chain)) : tm.splitsChainInvalid;
-      throw unprocessable(message, { [`levels.${Math.max(0, problem.level - 1)}.rate_bps`]: message });
+      const field = problem.level === 0 ? 'residual_share_bps' : `levels.${problem.level - 1}.rate_bps`;
+      throw unprocessable(message, { [field]: message });
     }
     const [locked] = await tx
       .select({ id: commissionLines.id })
@@ -531,7 +586,7 @@ export async function putMerchantSplits(
     await tx
       .insert(merchantSplitVersions)
       .values({ merchantAccountId: merchantId, fromMonth: body.from_month, createdBy: actorId });
-    if (levels.length) await tx.insert(merchantSplitLevels).values(levels);
+    await tx.insert(merchantSplitLevels).values([own, ...levels]);
     const months = await resplitMerchant(tx, merchant, body.from_month);
     for (const month of months) await refreshDrafts(tx, month);
     const after = await getMerchantSplits(tx, merchantId);
@@ -549,7 +604,9 @@ export async function putMerchantSplits(
 
 /**
  * Splits again this merchant's imported months from `fromMonth` (all on drafts or none): after a
- * new chain version, and when an unmatched MID is assigned (its residuals are written then).
+ * new chain version, and when an unmatched MID is assigned (its residuals are written then). The
+ * residual takes level 0 of the version in force (its share too); under a version without a frozen
+ * level 0 it keeps the share it was written with.
  */
 export async function resplitMerchant(tx: DbExecutor, merchant: MerchantRow, fromMonth: string): Promise<string[]> {
   await tx
@@ -578,7 +635,6 @@ export async function resplitMerchant(tx: DbExecutor, merchant: MerchantRow, fro
   for (const line of residuals) {
     months.add(line.month);
     const net = line.netRevenueCents ?? 0;
-    // The residual keeps the share it was written with; only the chain above it changes.
     const chain = chainOf({ ...zero, rateBps: line.shareBps ?? zero.rateBps }, versionFor(versions, line.month));
     if (chainProblem(chain)) {
       const message = tm.overridesPayTooMuch(maxPayoutBps(chain));
@@ -586,8 +642,11 @@ export async function resplitMerchant(tx: DbExecutor, merchant: MerchantRow, fro
     }
     const result = splitResidual(net, line.month, chain);
     const [own, ...ups] = result.lines;
-    if (own!.amountCents !== line.amountCents)
-      await tx.update(commissionLines).set({ amountCents: own!.amountCents }).where(eq(commissionLines.id, line.id));
+    if (own!.amountCents !== line.amountCents || own!.rateBps !== line.shareBps)
+      await tx
+        .update(commissionLines)
+        .set({ amountCents: own!.amountCents, shareBps: own!.rateBps })
+        .where(eq(commissionLines.id, line.id));
     await insertOverrides(
       tx,
       line.month,

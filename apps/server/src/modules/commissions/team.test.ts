@@ -9,7 +9,7 @@ import {
   type StatementDetail,
   type StatementSummary,
 } from '@portal/contract';
-import { commissionLines, merchantAccounts, outbox, partnerTeams, settings } from '../../db/schema';
+import { commissionLines, leads, merchantAccounts, outbox, partnerTeams, settings } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { bearer, createAdmin, createLeadFor, createPartner, loginAs } from '../../../test/factories';
 
@@ -460,5 +460,105 @@ describe('an unmatched MID assigned later', () => {
         ['residual', agent.id, 5_000, null],
       ].sort(),
     );
+  });
+});
+
+describe("the referring partner's own share (level 0)", () => {
+  it('is frozen at approval: a later plan change leaves the merchant at its old share until a version from month M', async () => {
+    const lev = await createPartner(ctx.db, { fullName: 'Lev Levelzero' });
+    const setShare = async (bps: number) =>
+      expect(
+        (await send('PUT', `/admin/users/${lev.id}/commission-plan`, { override: { ...plan, residual_share_bps: bps } }))
+          .statusCode,
+      ).toBe(200);
+    await setShare(4_000);
+    const account = await approveReferral(lev, 'MID-LEVEL0-00007777', 'Level Zero Cafe');
+    const frozen = (await send('GET', `/admin/merchant-accounts/${account.id}/splits`)).json().data;
+    // No upline: the version holds level 0 alone, at the share of the plan at approval.
+    expect(frozen.versions).toHaveLength(1);
+    expect(frozen.versions[0].levels).toEqual([expect.objectContaining({ level: 0, partner_id: lev.id, rate_bps: 4_000 })]);
+
+    await setShare(2_500);
+    // The partner reads the share their merchant pays, not the new plan's.
+    const [lead] = await ctx.db.select({ publicId: leads.publicId }).from(leads).where(eq(leads.id, account.leadId!));
+    const earnings = await send(
+      'GET',
+      `/commissions/referrals/${lead!.publicId}/earnings`,
+      undefined,
+      await loginAs(ctx.app, lev),
+    );
+    expect(earnings.statusCode, earnings.body).toBe(200);
+    expect(earnings.json().data.merchant.residual_share_bps).toBe(4_000);
+    const row = ['MID-LEVEL0-00007777,Level Zero Cafe,4,"1,000.00",150.00,50.00,100.00'];
+    const dry = (await upload('2027-08', row, true)).json().data;
+    expect(dry.matched[0]).toMatchObject({ share_bps: 4_000, residual_cents: 4_000 });
+    expect(dry.totals.residual_cents).toBe(4_000);
+    expect((await upload('2027-08', row, false)).statusCode).toBe(201);
+    const lineOf = async (month: string) =>
+      (await ctx.db.select().from(commissionLines).where(eq(commissionLines.merchantAccountId, account.id))).find(
+        (l) => l.month === month && l.kind === 'residual',
+      );
+    expect(await lineOf('2027-08')).toMatchObject({ amountCents: 4_000, shareBps: 4_000 });
+    // A merchant approved after the change gets the new share.
+    const later = await approveReferral(lev, 'MID-LEVEL0-00008888', 'Later Bakery');
+    expect((await send('GET', `/admin/merchant-accounts/${later.id}/splits`)).json().data.versions[0].levels[0].rate_bps).toBe(
+      2_500,
+    );
+
+    // The admin applies the new share to this merchant from September: August stays as it was.
+    const tooHigh = await send('PUT', `/admin/merchant-accounts/${account.id}/splits`, {
+      from_month: '2027-09',
+      residual_share_bps: 12_000,
+      levels: [],
+    });
+    expect(tooHigh.statusCode).toBe(400);
+    expect(tooHigh.json().errors.residual_share_bps).toBe(tm.overRate);
+    const changed = await send('PUT', `/admin/merchant-accounts/${account.id}/splits`, {
+      from_month: '2027-09',
+      residual_share_bps: 2_500,
+      levels: [],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(
+      changed
+        .json()
+        .data.versions.map((v: { from_month: string; levels: { rate_bps: number }[] }) => [v.from_month, v.levels[0]!.rate_bps]),
+    ).toEqual([
+      ['2027-09', 2_500],
+      [account.approvedOn.slice(0, 7), 4_000],
+    ]);
+    expect((await upload('2027-09', row, false)).statusCode).toBe(201);
+    expect(await lineOf('2027-09')).toMatchObject({ amountCents: 2_500, shareBps: 2_500 });
+    expect(await lineOf('2027-08')).toMatchObject({ amountCents: 4_000, shareBps: 4_000 });
+    // A version from a month already imported (on a draft) splits it again at the new share.
+    const back = await send('PUT', `/admin/merchant-accounts/${account.id}/splits`, {
+      from_month: '2027-08',
+      residual_share_bps: 3_000,
+      levels: [],
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await lineOf('2027-08')).toMatchObject({ amountCents: 3_000, shareBps: 3_000 });
+    expect(await lineOf('2027-09')).toMatchObject({ amountCents: 2_500, shareBps: 2_500 });
+  });
+
+  it("a partner's own negative-net rule (floored at zero) is saved on their override and frozen with the merchant", async () => {
+    const flo = await createPartner(ctx.db, { fullName: 'Flo Floor' });
+    const saved = await send('PUT', `/admin/users/${flo.id}/commission-plan`, {
+      override: { ...plan, negative_net: 'floor_zero' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.override.negative_net).toBe('floor_zero');
+    const bad = await send('PUT', `/admin/users/${flo.id}/commission-plan`, { override: { ...plan, negative_net: 'round_up' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors['override.negative_net']).toBeTruthy();
+    const account = await approveReferral(flo, 'MID-FLOOR-00004444', 'Floor Shop');
+    const splits = (await send('GET', `/admin/merchant-accounts/${account.id}/splits`)).json().data;
+    expect(splits.versions[0].levels[0]).toMatchObject({ level: 0, negative_net: 'floor_zero' });
+    // Back to passing negatives on: the merchant keeps the rule it was approved with.
+    await send('PUT', `/admin/users/${flo.id}/commission-plan`, { override: { ...plan, negative_net: 'pass_through' } });
+    const committed = await upload('2027-10', ['MID-FLOOR-00004444,Floor Shop,1,100.00,0,80.00,-80.00'], false);
+    expect(committed.statusCode, committed.body).toBe(201);
+    const [line] = await ctx.db.select().from(commissionLines).where(eq(commissionLines.merchantAccountId, account.id));
+    expect(line).toMatchObject({ kind: 'residual', amountCents: 0, netRevenueCents: -8_000 });
   });
 });

@@ -64,12 +64,13 @@ describe('plan form', () => {
       override_levels: [{ rate: '10', end_month: '', rate_after: '' }],
       override_basis: 'share_of_net',
       override_funding: 'house',
+      negative_net: 'floor_zero',
     });
-    // The base keeps what the form does not show (the negative-net rule).
-    const base = { ...defaultCommissionPlan, negative_net: 'floor_zero' as const };
+    const base = { ...defaultCommissionPlan };
     const plan = formToPlan(values, base);
     expect(plan).toEqual({
       ...base,
+      negative_net: 'floor_zero',
       bonus_cents: 125_050,
       bonus_min_volume_cents: 500_000,
       clawback_days: 365,
@@ -86,6 +87,7 @@ describe('plan form', () => {
       override_levels: [{ rate: '10', end_month: '', rate_after: '' }],
       override_basis: 'share_of_net',
       override_funding: 'house',
+      negative_net: 'floor_zero',
     });
   });
 
@@ -99,9 +101,10 @@ describe('plan form', () => {
       override_levels: [],
       override_basis: 'share_of_net',
       override_funding: 'house',
+      negative_net: 'round_up',
     });
     expect(result.success).toBe(false);
     const fields = new Set(result.error?.issues.map((issue) => issue.path[0]));
-    expect(fields).toEqual(new Set(['bonus', 'clawback_days', 'residual_share']));
+    expect(fields).toEqual(new Set(['bonus', 'clawback_days', 'residual_share', 'negative_net']));
   });
 });

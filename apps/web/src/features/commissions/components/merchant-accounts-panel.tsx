@@ -145,7 +145,14 @@ export function MerchantAccountsPanel({ partnerId, currency }: { partnerId: numb
           </p>
         }
       />
-      {splitsOf && <SplitsDialog accountId={splitsOf.id} business={splitsOf.business} onClose={() => setSplitsOf(null)} />}
+      {splitsOf && (
+        <SplitsDialog
+          accountId={splitsOf.id}
+          business={splitsOf.business}
+          partnerId={splitsOf.partner_id}
+          onClose={() => setSplitsOf(null)}
+        />
+      )}
       {closing && (
         <CloseAccountDialog
           account={closing}

@@ -4,6 +4,7 @@ import {
   dollarsToCents,
   maxAmountCents,
   maxOverrideLevels,
+  negativeNetPolicies,
   splitBases,
   splitFundings,
   teamMessages,
@@ -65,6 +66,8 @@ export const planFormSchema = z.object({
     .max(maxOverrideLevels, teamMessages.tooManyLevels),
   override_basis: z.enum(splitBases),
   override_funding: z.enum(splitFundings),
+  // What the partner's own lines do on a negative net: passed on as a negative line, or floored at zero.
+  negative_net: z.enum(negativeNetPolicies),
 });
 export type PlanFormValues = z.input<typeof planFormSchema>;
 
@@ -87,10 +90,11 @@ export function planToForm(plan: CommissionPlan): PlanFormValues {
     })),
     override_basis: plan.override_basis,
     override_funding: plan.override_funding,
+    negative_net: plan.negative_net,
   };
 }
 
-/** The form's terms over `base` (which keeps the terms the form does not show, e.g. `negative_net`). */
+/** The form's terms over `base` (which keeps any term the form does not show). */
 export function formToPlan(values: z.output<typeof planFormSchema>, base: CommissionPlan): CommissionPlan {
   return {
     ...base,
@@ -107,6 +111,7 @@ export function formToPlan(values: z.output<typeof planFormSchema>, base: Commis
     })),
     override_basis: values.override_basis,
     override_funding: values.override_funding,
+    negative_net: values.negative_net,
   };
 }
 
@@ -119,6 +124,7 @@ export const planFieldKeys: Record<Exclude<keyof PlanFormValues, 'override_level
   min_payout: 'min_payout_cents',
   override_basis: 'override_basis',
   override_funding: 'override_funding',
+  negative_net: 'negative_net',
 };
 
 const levelFields = { rate_bps: 'rate', end_month: 'end_month', rate_after_bps: 'rate_after' } as const;

@@ -91,4 +91,25 @@ describe('PlanForm team override', () => {
     expect(await screen.findByText(message)).toBeTruthy();
     expect(screen.getByLabelText('Level 2 rate (%)').getAttribute('aria-invalid')).toBe('true');
   });
+
+  it('edits what a negative net does (passed on, or floored at zero) and sends it', async () => {
+    const onSubmit = vi.fn().mockResolvedValue(undefined);
+    render(<PlanForm plan={plan} currency="USD" submitLabel="Save plan" onSubmit={onSubmit} />);
+    const select = screen.getByLabelText<HTMLSelectElement>('On a negative net');
+    expect(select.value).toBe('pass_through');
+    expect([...select.options].map((o) => o.text)).toEqual(['Pass on as a negative line', 'Floor at zero']);
+    await userEvent.selectOptions(select, 'floor_zero');
+    await userEvent.click(screen.getByRole('button', { name: 'Save plan' }));
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({ ...plan, negative_net: 'floor_zero' });
+  });
+
+  it("puts the server's message for the negative-net rule on its field", async () => {
+    const onSubmit = vi.fn().mockRejectedValue(badRequest({ negative_net: 'Invalid option' }));
+    render(<PlanForm plan={plan} currency="USD" submitLabel="Save plan" onSubmit={onSubmit} />);
+    await userEvent.selectOptions(screen.getByLabelText('On a negative net'), 'floor_zero');
+    await userEvent.click(screen.getByRole('button', { name: 'Save plan' }));
+    expect(await screen.findByText('Invalid option')).toBeTruthy();
+    expect(screen.getByLabelText('On a negative net').getAttribute('aria-invalid')).toBe('true');
+  });
 });

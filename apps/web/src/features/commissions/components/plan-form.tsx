@@ -3,6 +3,8 @@ import { useFieldArray } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import {
   maxOverrideLevels,
+  negativeNetLabels,
+  negativeNetPolicies,
   planTerms,
   splitBases,
   splitBasisLabels,
@@ -97,6 +99,12 @@ export function PlanForm({ plan, currency, submitLabel, onSubmit, disabled = fal
           inputMode="decimal"
           hint={`Smaller totals roll into the next statement, ${money}`}
           {...field('min_payout')}
+        />
+        <SelectField
+          label="On a negative net"
+          hint="A month of chargebacks or refunds: what this partner's lines do"
+          options={negativeNetPolicies.map((policy) => ({ value: policy, label: negativeNetLabels[policy] }))}
+          {...field('negative_net')}
         />
       </fieldset>
       <fieldset disabled={disabled} className="space-y-3 border-t border-slate-200 pt-4">

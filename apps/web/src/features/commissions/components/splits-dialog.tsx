@@ -1,18 +1,42 @@
+import { useState } from 'react';
 import { formatBps, monthLabel, splitBasisLabels, splitFundingLabels, type MerchantSplits } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { QueryState } from '@/components/ui/query-state';
 import { useMerchantSplits } from '../api/get-merchant-splits';
+import { EditSplitsDialog } from './edit-splits-dialog';
 
 type Version = MerchantSplits['versions'][number];
 
 /**
  * A merchant account's Splits panel (issue 21): the chain frozen when it was approved (and any later
  * version "from month M"), each beneficiary's level, basis and rate, and last month's net split.
+ * "Edit splits" opens the form for a new version in its place; saving comes back here.
  */
-export function SplitsDialog({ accountId, business, onClose }: { accountId: string; business: string; onClose: () => void }) {
+export function SplitsDialog({
+  accountId,
+  business,
+  partnerId,
+  onClose,
+}: {
+  accountId: string;
+  business: string;
+  /** The merchant's own partner. */
+  partnerId: number;
+  onClose: () => void;
+}) {
   const splits = useMerchantSplits(accountId);
+  const [isEditing, setIsEditing] = useState(false);
+  if (isEditing && splits.data)
+    return (
+      <EditSplitsDialog
+        splits={splits.data}
+        partnerId={partnerId}
+        onClose={() => setIsEditing(false)}
+        onSaved={() => setIsEditing(false)}
+      />
+    );
   return (
     <Dialog
       open
@@ -20,9 +44,12 @@ export function SplitsDialog({ accountId, business, onClose }: { accountId: stri
       title={`Splits · ${business}`}
       description="Who earns on this merchant's residual, frozen when it was approved."
       footer={
-        <Button variant="secondary" onClick={onClose} autoFocus>
-          Close
-        </Button>
+        <>
+          <Button variant="secondary" onClick={onClose} autoFocus>
+            Close
+          </Button>
+          {splits.data && <Button onClick={() => setIsEditing(true)}>Edit splits</Button>}
+        </>
       }
     >
       <QueryState query={splits} errorTitle="Failed to load the splits." retryLabel="Retry">

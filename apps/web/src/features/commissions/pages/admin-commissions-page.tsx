@@ -116,8 +116,9 @@ function ProgramPlanCard() {
     <Card className="max-w-3xl p-4 sm:p-6">
       <h2 className="text-base font-semibold text-slate-900">Program plan</h2>
       <p className="mt-1 mb-5 text-sm text-slate-600">
-        Applies to every partner without their own plan (set one from the partner&rsquo;s page in Users). Changes apply to lines
-        made from now on; lines already made keep their amounts.
+        Applies to every partner without their own plan (set one from the partner&rsquo;s page in Users). Changes apply to
+        merchants approved from now on: an approved merchant keeps the shares it was approved with (change them from its Splits
+        panel, from a month on), and lines already made keep their amounts.
       </p>
       <PlanForm
         plan={plan.data.plan}

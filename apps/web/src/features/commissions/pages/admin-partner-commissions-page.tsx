@@ -181,7 +181,7 @@ function PartnerPlanCard({ partnerId }: { partnerId: number }) {
       <ConfirmDialog
         open={isRemoving}
         title="Use the program plan"
-        message="This partner's own plan is removed; lines made from now on follow the program plan. Lines already made keep their amounts."
+        message="This partner's own plan is removed; merchants approved from now on follow the program plan. Merchants already approved keep the shares they were approved with, and lines already made keep their amounts."
         confirmLabel="Use program plan"
         isPending={save.isPending}
         onConfirm={() => void removeOverride()}
