@@ -11,7 +11,17 @@ import {
 } from '@portal/contract';
 import { buildReferralForm } from '@portal/contract/testing';
 import { ADMIN } from './support/constants';
-import { expect, expectFitsPhone, loginApi, pageHeading, registerPartner, signIn, test, type Account } from './support/fixtures';
+import {
+  type Account,
+  expect,
+  expectFitsPhone,
+  loginApi,
+  ownMerchant,
+  pageHeading,
+  registerPartner,
+  signIn,
+  test,
+} from './support/fixtures';
 
 // Issue 23 §1: the money a partner and an admin look for, on the screens they open first.
 
@@ -23,7 +33,7 @@ async function adminHeaders(request: APIRequestContext) {
 
 /** A referral of the partner, moved by the admin to Approved merchant with a MID; answers its id. */
 async function approvedReferral(request: APIRequestContext, partner: Account, business: string): Promise<string> {
-  const form = buildReferralForm({ businessName: business, email: `${randomBytes(5).toString('hex')}@merchant.example` });
+  const form = buildReferralForm(ownMerchant(business));
   const created = await request.post('/api/v1/leads/referral/by-uuid', {
     headers: { Authorization: `Bearer ${partner.token}` },
     data: { ...composeLeadPayload(form, partner.user.uuid), website: '' },

@@ -4,7 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { composeLeadPayload, leadSourceLabels, leadStatusLabels, messages, pipelineMessages } from '@portal/contract';
 import { buildReferralForm } from '@portal/contract/testing';
 import { ADMIN } from './support/constants';
-import { expect, loginApi, registerPartner, signIn, test, type Account } from './support/fixtures';
+import { type Account, expect, loginApi, ownMerchant, registerPartner, signIn, test } from './support/fixtures';
 
 const viewports = [
   { name: 'desktop', size: { width: 1280, height: 800 } },
@@ -13,7 +13,7 @@ const viewports = [
 
 /** A lead submitted by the partner through the API; answers its public id. */
 async function submitLead(request: APIRequestContext, partner: Account, businessName: string): Promise<string> {
-  const form = buildReferralForm({ businessName, email: `${randomBytes(5).toString('hex')}@merchant.example` });
+  const form = buildReferralForm(ownMerchant(businessName));
   const res = await request.post('/api/v1/leads/referral/by-uuid', {
     headers: { Authorization: `Bearer ${partner.token}` },
     data: { ...composeLeadPayload(form, partner.user.uuid), website: '' },

@@ -3,12 +3,12 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { composeLeadPayload, leadStatusLabels, pipelineMessages } from '@portal/contract';
 import { buildReferralForm } from '@portal/contract/testing';
 import { ADMIN } from './support/constants';
-import { expect, expectFitsPhone, loginApi, registerPartner, signIn, test, type Account } from './support/fixtures';
+import { type Account, expect, expectFitsPhone, loginApi, ownMerchant, registerPartner, signIn, test } from './support/fixtures';
 
 // Issue 23 §4: /admin/leads as a board, owners and "my leads", the stale cue, no CRM column without a CRM.
 
 async function submitLead(request: APIRequestContext, partner: Account, business: string): Promise<string> {
-  const form = buildReferralForm({ businessName: business, email: `${randomBytes(5).toString('hex')}@merchant.example` });
+  const form = buildReferralForm(ownMerchant(business));
   const res = await request.post('/api/v1/leads/referral/by-uuid', {
     headers: { Authorization: `Bearer ${partner.token}` },
     data: { ...composeLeadPayload(form, partner.user.uuid), website: '' },

@@ -3,7 +3,17 @@ import type { APIRequestContext } from '@playwright/test';
 import { addMonths, composeLeadPayload, defaultCommissionPlan, monthLabel, monthOf, teamMessages } from '@portal/contract';
 import { buildReferralForm } from '@portal/contract/testing';
 import { ADMIN } from './support/constants';
-import { expect, expectFitsPhone, loginApi, pageHeading, registerPartner, signIn, test, type Account } from './support/fixtures';
+import {
+  type Account,
+  expect,
+  expectFitsPhone,
+  loginApi,
+  ownMerchant,
+  pageHeading,
+  registerPartner,
+  signIn,
+  test,
+} from './support/fixtures';
 
 // Issue 21: an agent with two levels of team sees each override with its merchant and rate, and the
 // admin sees the same numbers on the merchant's Splits panel.
@@ -27,7 +37,7 @@ async function admin(request: APIRequestContext) {
 }
 
 async function approveReferral(request: APIRequestContext, partner: Account, business: string, mid: string) {
-  const form = buildReferralForm({ businessName: business, email: `${randomBytes(5).toString('hex')}@merchant.example` });
+  const form = buildReferralForm(ownMerchant(business));
   const created = await request.post('/api/v1/leads/referral/by-uuid', {
     headers: { Authorization: `Bearer ${partner.token}` },
     data: { ...composeLeadPayload(form, partner.user.uuid), website: '' },

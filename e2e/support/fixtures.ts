@@ -91,6 +91,19 @@ export async function expectPage(page: Page, path: RegExp, heading: string | Reg
   await expect(page).toHaveURL(path);
 }
 
+/**
+ * A merchant of its own for a referral: its phone and email domain are shared with no other test's, so
+ * referral integrity (issue 25) never takes it for a business another partner referred first.
+ */
+export function ownMerchant(businessName: string): { businessName: string; email: string; phoneNumber: string } {
+  const own = randomBytes(5).toString('hex');
+  return {
+    businessName,
+    email: `owner@${own}.example`,
+    phoneNumber: `415${String(parseInt(own, 16) % 10_000_000).padStart(7, '0')}`,
+  };
+}
+
 /** The phone width every screen must fit (spec: mobile layout); a flow runs once at desktop width. */
 export const PHONE = { width: 390, height: 844 } as const;
 
@@ -102,7 +115,17 @@ export async function expectFitsPhone(page: Page, path: string, heading: string 
   await page.setViewportSize(PHONE);
   await page.goto(path);
   await expect(pageHeading(page, heading)).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  // What sticks out, named, so a failure says where to look.
+  const overflowing = await page.evaluate((width) => {
+    if (document.documentElement.scrollWidth <= width) return [];
+    return [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 0.5)
+      .map(
+        (el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}: ${(el.textContent ?? '').trim().slice(0, 40)}`,
+      )
+      .slice(0, 5);
+  }, PHONE.width);
+  expect(overflowing, `wider than ${PHONE.width} px at ${path}`).toEqual([]);
 }
 
 /** Deletes every admin setting, so the page, the nav and the landing page show the defaults. */

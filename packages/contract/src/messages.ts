@@ -92,7 +92,6 @@ export const messages = {
     inviteExpiredTitle: 'Invitation expired',
     inviteExpiredBody: 'This invitation link has expired or was replaced by a newer one. We can send you a new invitation.',
     inviteRenewed: 'A new invitation is on its way. Open the link in the newest email.',
-    linkUsedBody: 'This password reset link has already been used. Sign in, or request a new link.',
   },
   pixel: {
     invalid: 'Please enter a valid Pixel ID (numbers only)',

@@ -130,7 +130,7 @@ export function DashboardPage() {
 
             <StatusStrip summary={data} />
 
-            <div className="grid gap-6 lg:grid-cols-3">
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
               <Card className="p-4 sm:p-5 lg:col-span-2">
                 <section aria-labelledby="latest-title">
                   <SectionTitle

@@ -27,7 +27,7 @@ export function ResetPasswordPage() {
   return <CheckedResetLink token={token} isInvite={isInvite} />;
 }
 
-/** Issue 23 §6: a used or expired link says so before anyone types a password into it. */
+/** Issue 23 §6: a used or expired invitation says so before anyone types a password into it. */
 function CheckedResetLink({ token, isInvite }: { token: string; isInvite: boolean }) {
   const status = useLinkStatus(token);
   if (status.isPending) return <PageSpinner fullScreen />;
@@ -35,8 +35,7 @@ function CheckedResetLink({ token, isInvite }: { token: string; isInvite: boolea
   const link = status.data;
   if (link?.state === 'used' && link.purpose === 'invite') return <UsedInvitation />;
   if (link && link.state !== 'valid' && link.can_request_invite) return <ExpiredInvitation token={token} />;
-  if (link?.state === 'used') return <InvalidResetLink body={m.linkUsedBody} />;
-  if (link && link.state !== 'valid') return <InvalidResetLink />;
+  // A password reset link keeps the spec's screen: the fields, and the server's message on submit.
   return <ResetPasswordForm token={token} isInvite={isInvite || link?.purpose === 'invite'} />;
 }
 
@@ -86,13 +85,13 @@ function ExpiredInvitation({ token }: { token: string }) {
   );
 }
 
-function InvalidResetLink({ body = m.invalidBody }: { body?: string }) {
+function InvalidResetLink() {
   return (
     <AuthShell title={m.invalidTitle}>
       <div className="space-y-6">
         <div className="flex gap-3 rounded-lg bg-red-50 p-4 text-sm text-red-800">
           <AlertIcon className="mt-0.5 size-5 shrink-0 text-red-500" />
-          <p>{body}</p>
+          <p>{m.invalidBody}</p>
         </div>
         <Link to={paths.forgotPassword} className={buttonClasses('primary', 'md', 'w-full')}>
           Request a new link
