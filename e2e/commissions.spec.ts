@@ -2,18 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  composeLeadPayload,
-  defaultCommissionPlan,
-  formatCents,
-  monthLabel,
-  monthOf,
-  parseMoneyCents,
-  shareOfCents,
-} from '@portal/contract';
-import { buildReferralForm } from '@portal/contract/testing';
+import { defaultCommissionPlan, formatCents, monthLabel, monthOf, parseMoneyCents, shareOfCents } from '@portal/contract';
 import { ADMIN } from './support/constants';
-import { expect, loginApi, pageHeading, registerPartner, signIn, test, type Account } from './support/fixtures';
+import { approveLead, expect, loginApi, pageHeading, registerPartner, signIn, submitReferral, test } from './support/fixtures';
 
 const viewports = [
   { name: 'desktop', size: { width: 1280, height: 800 } },
@@ -89,34 +80,6 @@ async function adminHeaders(request: APIRequestContext) {
   return { Authorization: `Bearer ${await loginApi(request, ADMIN.email, ADMIN.password)}` };
 }
 
-/** The partner's referral, moved by the admin to Approved merchant with the report's first MID. */
-async function approveReferral(request: APIRequestContext, partner: Account, business: string, mid: string): Promise<void> {
-  // A business of its own (phone and email domain): a second partner's referral of the same one is a conflict (issue 25).
-  const own = randomBytes(5).toString('hex');
-  const form = buildReferralForm({
-    businessName: business,
-    email: `owner@${own}.example`,
-    phoneNumber: `415${String(parseInt(own, 16) % 10_000_000).padStart(7, '0')}`,
-  });
-  const created = await request.post('/api/v1/leads/referral/by-uuid', {
-    headers: { Authorization: `Bearer ${partner.token}` },
-    data: { ...composeLeadPayload(form, partner.user.uuid), website: '' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const leadId = String((await created.json()).leadData.data[0].details.id);
-  const headers = await adminHeaders(request);
-  for (const [from, to] of [
-    ['new', 'contacted'],
-    ['contacted', 'approved'],
-  ] as const) {
-    const moved = await request.post(`/api/v1/admin/leads/${leadId}/status`, {
-      headers,
-      data: { status: to, expected_status: from, ...(to === 'approved' ? { mid } : {}) },
-    });
-    expect(moved.status(), await moved.text()).toBe(200);
-  }
-}
-
 /** The program plan the expected amounts are computed with. */
 async function setProgramPlan(request: APIRequestContext) {
   const saved = await request.put('/api/v1/admin/commission-plan', {
@@ -160,7 +123,7 @@ for (const viewport of viewports.filter((v) => v.name === 'desktop')) {
 
       const partner = await registerPartner(request, { fullName: `Paula Payee ${suffix}` });
       await setProgramPlan(request);
-      await approveReferral(request, partner, approved.business, approved.mid);
+      await approveLead(request, await submitReferral(request, partner, approved.business), approved.mid);
 
       // The admin uploads the month's report.
       await signIn(page, ADMIN, '/admin/commissions');
@@ -277,8 +240,8 @@ test.describe('commissions: merchant accounts and lines (desktop)', () => {
     await setProgramPlan(request);
     const held = { business: `Held Bakery ${suffix}`, mid: `HOLD-${suffix}-0001` };
     const closed = { business: `Closing Florist ${suffix}`, mid: `CLOSE-${suffix}-0002` };
-    await approveReferral(request, partner, held.business, held.mid);
-    await approveReferral(request, partner, closed.business, closed.mid);
+    await approveLead(request, await submitReferral(request, partner, held.business), held.mid);
+    await approveLead(request, await submitReferral(request, partner, closed.business), closed.mid);
     const accounts = await request.get('/api/v1/admin/merchant-accounts', { headers: await adminHeaders(request) });
     const partnerId = (await accounts.json()).data.items.find((a: { mid: string }) => a.mid === closed.mid).partner_id;
 

@@ -1,25 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import {
-  composeLeadPayload,
-  defaultCommissionPlan,
-  formatCents,
-  leadStatusLabels,
-  monthLabel,
-  monthOf,
-  type EarningsTotals,
-} from '@portal/contract';
-import { buildReferralForm } from '@portal/contract/testing';
+import { defaultCommissionPlan, formatCents, leadStatusLabels, monthLabel, monthOf, type EarningsTotals } from '@portal/contract';
 import { ADMIN } from './support/constants';
 import {
-  type Account,
+  approveLead,
   expect,
   expectFitsPhone,
   loginApi,
-  ownMerchant,
   pageHeading,
   registerPartner,
   signIn,
+  submitReferral,
   test,
 } from './support/fixtures';
 
@@ -29,29 +20,6 @@ const bonus = formatCents(defaultCommissionPlan.bonus_cents);
 
 async function adminHeaders(request: APIRequestContext) {
   return { Authorization: `Bearer ${await loginApi(request, ADMIN.email, ADMIN.password)}` };
-}
-
-/** A referral of the partner, moved by the admin to Approved merchant with a MID; answers its id. */
-async function approvedReferral(request: APIRequestContext, partner: Account, business: string): Promise<string> {
-  const form = buildReferralForm(ownMerchant(business));
-  const created = await request.post('/api/v1/leads/referral/by-uuid', {
-    headers: { Authorization: `Bearer ${partner.token}` },
-    data: { ...composeLeadPayload(form, partner.user.uuid), website: '' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const leadId = String((await created.json()).leadData.data[0].details.id);
-  const headers = await adminHeaders(request);
-  for (const [from, to] of [
-    ['new', 'contacted'],
-    ['contacted', 'approved'],
-  ] as const) {
-    const moved = await request.post(`/api/v1/admin/leads/${leadId}/status`, {
-      headers,
-      data: { status: to, expected_status: from, ...(to === 'approved' ? { mid: `E23-${randomBytes(5).toString('hex')}` } : {}) },
-    });
-    expect(moved.status(), await moved.text()).toBe(200);
-  }
-  return leadId;
 }
 
 test('an approved referral shows its pending bonus on the dashboard, on the referral and in the mail; the admin home shows what is owed and paid', async ({
@@ -65,7 +33,8 @@ test('an approved referral shows its pending bonus on the dashboard, on the refe
   });
   expect(saved.status(), await saved.text()).toBe(200);
   const partner = await registerPartner(request, { fullName: 'Erin Earner' });
-  const leadId = await approvedReferral(request, partner, 'Oak Street Pizza');
+  const leadId = await submitReferral(request, partner, 'Oak Street Pizza');
+  await approveLead(request, leadId, `E23-${randomBytes(5).toString('hex')}`);
 
   // The approval mail says what the referral will earn.
   const approvalMail = () =>

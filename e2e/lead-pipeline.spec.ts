@@ -1,26 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { composeLeadPayload, leadSourceLabels, leadStatusLabels, messages, pipelineMessages } from '@portal/contract';
 import { buildReferralForm } from '@portal/contract/testing';
 import { ADMIN } from './support/constants';
-import { type Account, expect, loginApi, ownMerchant, registerPartner, signIn, test } from './support/fixtures';
+import { expect, loginApi, registerPartner, signIn, submitReferral, test } from './support/fixtures';
 
 const viewports = [
   { name: 'desktop', size: { width: 1280, height: 800 } },
   { name: 'phone', size: { width: 390, height: 844 } },
 ] as const;
-
-/** A lead submitted by the partner through the API; answers its public id. */
-async function submitLead(request: APIRequestContext, partner: Account, businessName: string): Promise<string> {
-  const form = buildReferralForm(ownMerchant(businessName));
-  const res = await request.post('/api/v1/leads/referral/by-uuid', {
-    headers: { Authorization: `Bearer ${partner.token}` },
-    data: { ...composeLeadPayload(form, partner.user.uuid), website: '' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return String((await res.json()).leadData.data[0].details.id);
-}
 
 async function openAdminLeads(page: Page, search: string) {
   await signIn(page, ADMIN, '/admin/leads');
@@ -45,7 +34,7 @@ for (const viewport of viewports.filter((v) => v.name === 'desktop')) {
       const suffix = randomBytes(4).toString('hex');
       const business = `Bakery ${suffix}`;
       const partner = await registerPartner(request);
-      await submitLead(request, partner, business);
+      await submitReferral(request, partner, business);
 
       await openAdminLeads(page, suffix);
       const row = page.getByRole('row', { name: new RegExp(business) });
@@ -113,8 +102,8 @@ test.describe('lead pipeline lists', () => {
   test('filters by status, searches and exports the filtered referrals as CSV', async ({ browser, page, request }) => {
     const suffix = randomBytes(4).toString('hex');
     const partner = await registerPartner(request);
-    const movedId = await submitLead(request, partner, `Florist ${suffix}`);
-    await submitLead(request, partner, `Hardware ${suffix}`);
+    const movedId = await submitReferral(request, partner, `Florist ${suffix}`);
+    await submitReferral(request, partner, `Hardware ${suffix}`);
     const adminToken = await loginApi(request, ADMIN.email, ADMIN.password);
     const moved = await request.post(`/api/v1/admin/leads/${movedId}/status`, {
       headers: { Authorization: `Bearer ${adminToken}` },
@@ -166,7 +155,7 @@ test.describe('lead pipeline lists', () => {
 test.describe('admin tools', () => {
   test('the admin home fits a phone with a year of referrals per day', async ({ page, request }) => {
     const partner = await registerPartner(request);
-    await submitLead(request, partner, `Year Chart ${randomBytes(4).toString('hex')}`);
+    await submitReferral(request, partner, `Year Chart ${randomBytes(4).toString('hex')}`);
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, ADMIN, '/admin?period=12m');
     await expect(page.getByRole('img', { name: /^Referrals per day, / })).toBeVisible();
@@ -211,7 +200,7 @@ test.describe('admin tools', () => {
   test('a move from a status someone else just changed reloads the lead and says so', async ({ page, request }) => {
     const suffix = randomBytes(4).toString('hex');
     const partner = await registerPartner(request);
-    const id = await submitLead(request, partner, `Cinema ${suffix}`);
+    const id = await submitReferral(request, partner, `Cinema ${suffix}`);
     await openAdminLeads(page, suffix);
     await page.getByRole('button', { name: `Cinema ${suffix}` }).click();
     const sheet = page.getByRole('dialog', { name: `Referral Cinema ${suffix}` });
@@ -236,8 +225,8 @@ test.describe('admin tools', () => {
   test('a bulk move checks each selected lead on its own and lists the results', async ({ page, request }) => {
     const suffix = randomBytes(4).toString('hex');
     const partner = await registerPartner(request);
-    await submitLead(request, partner, `Kiosk ${suffix}`);
-    const finalId = await submitLead(request, partner, `Tailor ${suffix}`);
+    await submitReferral(request, partner, `Kiosk ${suffix}`);
+    const finalId = await submitReferral(request, partner, `Tailor ${suffix}`);
     const adminToken = await loginApi(request, ADMIN.email, ADMIN.password);
     const closed = await request.post(`/api/v1/admin/leads/${finalId}/status`, {
       headers: { Authorization: `Bearer ${adminToken}` },
@@ -338,7 +327,7 @@ test.describe('admin tools', () => {
   test('the audit log lists an admin status move, filtered by action', async ({ page, request }) => {
     const suffix = randomBytes(4).toString('hex');
     const partner = await registerPartner(request);
-    const id = await submitLead(request, partner, `Garage ${suffix}`);
+    const id = await submitReferral(request, partner, `Garage ${suffix}`);
     const adminToken = await loginApi(request, ADMIN.email, ADMIN.password);
     const moved = await request.post(`/api/v1/admin/leads/${id}/status`, {
       headers: { Authorization: `Bearer ${adminToken}` },
@@ -373,7 +362,7 @@ test.describe('conversations on a referral (issue 23 §3)', () => {
     const suffix = randomBytes(4).toString('hex');
     const business = `Deli ${suffix}`;
     const partner = await registerPartner(request);
-    const leadId = await submitLead(request, partner, business);
+    const leadId = await submitReferral(request, partner, business);
 
     await page.setViewportSize({ width: 1280, height: 800 });
     await signIn(page, partner, `/referrals/${leadId}`);
@@ -407,7 +396,7 @@ test.describe('conversations on a referral (issue 23 §3)', () => {
 
   test('the reply box fits a phone', async ({ page, request }) => {
     const partner = await registerPartner(request);
-    const leadId = await submitLead(request, partner, `Kiosk ${randomBytes(4).toString('hex')}`);
+    const leadId = await submitReferral(request, partner, `Kiosk ${randomBytes(4).toString('hex')}`);
     await page.setViewportSize({ width: 390, height: 844 });
     await signIn(page, partner, `/referrals/${leadId}`);
     const send = page.getByRole('form', { name: 'Reply' }).getByRole('button', { name: 'Send reply' });
@@ -430,7 +419,7 @@ test.describe('admin referrals sort (desktop)', () => {
     const suffix = randomBytes(4).toString('hex');
     const partner = await registerPartner(request);
     // Submitted in this order, so newest first is the reverse of the names' order.
-    for (const name of ['Alder', 'Birch', 'Cedar']) await submitLead(request, partner, `${name} ${suffix}`);
+    for (const name of ['Alder', 'Birch', 'Cedar']) await submitReferral(request, partner, `${name} ${suffix}`);
 
     await openAdminLeads(page, suffix);
     const businesses = page.getByRole('row').getByRole('button', { name: new RegExp(suffix) });

@@ -262,4 +262,11 @@ test.describe('payouts (phone)', () => {
     await expect(save).toBeInViewport();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
+
+  test('the partner’s payout details fit a phone', async ({ page, request }) => {
+    const partner = await registerPartner(request);
+    await signIn(page, partner, '/settings?tab=payouts');
+    await expect(page.getByRole('heading', { name: 'Payouts', level: 2 })).toBeVisible({ timeout: 30_000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
 });

@@ -1,21 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { composeLeadPayload, leadStatusLabels, pipelineMessages } from '@portal/contract';
-import { buildReferralForm } from '@portal/contract/testing';
+import type { Page } from '@playwright/test';
+import { leadStatusLabels, pipelineMessages } from '@portal/contract';
 import { ADMIN } from './support/constants';
-import { type Account, expect, expectFitsPhone, loginApi, ownMerchant, registerPartner, signIn, test } from './support/fixtures';
+import { expect, expectFitsPhone, loginApi, registerPartner, signIn, submitReferral, test } from './support/fixtures';
 
 // Issue 23 §4: /admin/leads as a board, owners and "my leads", the stale cue, no CRM column without a CRM.
-
-async function submitLead(request: APIRequestContext, partner: Account, business: string): Promise<string> {
-  const form = buildReferralForm(ownMerchant(business));
-  const res = await request.post('/api/v1/leads/referral/by-uuid', {
-    headers: { Authorization: `Bearer ${partner.token}` },
-    data: { ...composeLeadPayload(form, partner.user.uuid), website: '' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return String((await res.json()).leadData.data[0].details.id);
-}
 
 const column = (page: Page, label: string) =>
   page.getByRole('region', { name: 'Pipeline board' }).getByRole('region', { name: label });
@@ -28,7 +17,7 @@ test('a card moves by drag and by its Move button from the keyboard, through the
   const suffix = randomBytes(4).toString('hex');
   const business = `Board Bakery ${suffix}`;
   const partner = await registerPartner(request);
-  const leadId = await submitLead(request, partner, business);
+  const leadId = await submitReferral(request, partner, business);
 
   await signIn(page, ADMIN, `/admin/leads?view=board&q=${suffix}`);
   await expect(page.getByRole('button', { name: 'Board', pressed: true })).toBeVisible();

@@ -1,17 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { addMonths, composeLeadPayload, defaultCommissionPlan, monthLabel, monthOf, teamMessages } from '@portal/contract';
-import { buildReferralForm } from '@portal/contract/testing';
+import { addMonths, defaultCommissionPlan, monthLabel, monthOf, teamMessages } from '@portal/contract';
 import { ADMIN } from './support/constants';
 import {
-  type Account,
+  approveLead,
   expect,
   expectFitsPhone,
   loginApi,
-  ownMerchant,
   pageHeading,
   registerPartner,
   signIn,
+  submitReferral,
   test,
 } from './support/fixtures';
 
@@ -34,27 +33,6 @@ const mapping = {
 
 async function admin(request: APIRequestContext) {
   return { Authorization: `Bearer ${await loginApi(request, ADMIN.email, ADMIN.password)}` };
-}
-
-async function approveReferral(request: APIRequestContext, partner: Account, business: string, mid: string) {
-  const form = buildReferralForm(ownMerchant(business));
-  const created = await request.post('/api/v1/leads/referral/by-uuid', {
-    headers: { Authorization: `Bearer ${partner.token}` },
-    data: { ...composeLeadPayload(form, partner.user.uuid), website: '' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const leadId = String((await created.json()).leadData.data[0].details.id);
-  const headers = await admin(request);
-  for (const [from, to] of [
-    ['new', 'contacted'],
-    ['contacted', 'approved'],
-  ] as const) {
-    const moved = await request.post(`/api/v1/admin/leads/${leadId}/status`, {
-      headers,
-      data: { status: to, expected_status: from, ...(to === 'approved' ? { mid } : {}) },
-    });
-    expect(moved.status(), await moved.text()).toBe(200);
-  }
 }
 
 const levels = (...rates: number[]) => rates.map((rate_bps) => ({ rate_bps, end_month: null, rate_after_bps: null }));
@@ -100,8 +78,8 @@ for (const viewport of viewports) {
 
     const agentMid = `AG${run}4411`;
     const managerMid = `MG${run}7722`;
-    await approveReferral(request, agent, `Aggie Bakery ${run}`, agentMid);
-    await approveReferral(request, manager, `Manny Deli ${run}`, managerMid);
+    await approveLead(request, await submitReferral(request, agent, `Aggie Bakery ${run}`), agentMid);
+    await approveLead(request, await submitReferral(request, manager, `Manny Deli ${run}`), managerMid);
     const month = monthOf(new Date());
     const csv = [
       header,
@@ -216,7 +194,7 @@ test('desktop: the admin edits a merchant’s splits from a later month, by keyb
   expect(upline.status()).toBe(200);
   const mid = `ED${run}5511`;
   const business = `Aggie Bakery ${run}`;
-  await approveReferral(request, agent, business, mid);
+  await approveLead(request, await submitReferral(request, agent, business), mid);
   const month = monthOf(new Date());
   const imported = await request.post('/api/v1/admin/commissions/imports', {
     headers,
@@ -316,7 +294,7 @@ test('phone: the Edit splits dialog fits 390 px and its Save button is reachable
     ).status(),
   ).toBe(200);
   const business = `Phone Bakery ${run}`;
-  await approveReferral(request, agent, business, `PH${run}6611`);
+  await approveLead(request, await submitReferral(request, agent, business), `PH${run}6611`);
 
   await signIn(page, { email: ADMIN.email, password: ADMIN.password }, `/admin/commissions/partners/${agent.user.id}`);
   await page.getByRole('button', { name: `Splits of ${business}` }).click();

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { composeLeadPayload } from '@portal/contract';
+import { buildReferralForm } from '@portal/contract/testing';
 import { ADMIN } from './constants';
 import { startPortal, type Portal } from './server';
 import { startMailCatcher, type MailCatcher } from './smtp';
@@ -102,6 +104,32 @@ export function ownMerchant(businessName: string): { businessName: string; email
     email: `owner@${own}.example`,
     phoneNumber: `415${String(parseInt(own, 16) % 10_000_000).padStart(7, '0')}`,
   };
+}
+
+/** A referral the partner submits through the API, for a merchant of its own; answers the lead's public id. */
+export async function submitReferral(request: APIRequestContext, partner: Account, business: string): Promise<string> {
+  const form = buildReferralForm(ownMerchant(business));
+  const res = await request.post('/api/v1/leads/referral/by-uuid', {
+    headers: { Authorization: `Bearer ${partner.token}` },
+    data: { ...composeLeadPayload(form, partner.user.uuid), website: '' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return String((await res.json()).leadData.data[0].details.id);
+}
+
+/** The admin moves a new lead to Approved merchant with `mid`, through Contacted. */
+export async function approveLead(request: APIRequestContext, leadId: string, mid: string): Promise<void> {
+  const headers = { Authorization: `Bearer ${await loginApi(request, ADMIN.email, ADMIN.password)}` };
+  for (const [from, to] of [
+    ['new', 'contacted'],
+    ['contacted', 'approved'],
+  ] as const) {
+    const moved = await request.post(`/api/v1/admin/leads/${leadId}/status`, {
+      headers,
+      data: { status: to, expected_status: from, ...(to === 'approved' ? { mid } : {}) },
+    });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
 }
 
 /** The phone width every screen must fit (spec: mobile layout); a flow runs once at desktop width. */
