@@ -50,10 +50,7 @@ export async function holdLinesOfLeads(tx: DbExecutor, leadIds: readonly number[
  */
 export async function blockLinesOfLeads(tx: DbExecutor, leadIds: readonly number[]): Promise<number> {
   if (!leadIds.length) return 0;
-  await tx
-    .update(merchantAccounts)
-    .set({ riskHold: 'blocked' })
-    .where(inArray(merchantAccounts.leadId, [...leadIds]));
+  await blockMerchantsOfLeads(tx, leadIds);
   const rows = await tx
     .update(commissionLines)
     .set({
@@ -118,11 +115,8 @@ export async function releaseLinesOfLeads(tx: DbExecutor, leadIds: readonly numb
 /** Voids these referrals' held lines as fraud: irreversible (a void line never reaches a statement). */
 export async function voidHeldLinesOfLeads(tx: DbExecutor, leadIds: readonly number[], reason: string) {
   if (!leadIds.length) return [];
-  // A merchant voided as fraud earns nothing from now on: its later lines are written void.
-  await tx
-    .update(merchantAccounts)
-    .set({ riskHold: 'blocked' })
-    .where(inArray(merchantAccounts.leadId, [...leadIds]));
+  // A merchant voided as fraud earns nothing from now on.
+  await blockMerchantsOfLeads(tx, leadIds);
   const rows = await tx
     .update(commissionLines)
     .set({ status: 'void', reason, statementId: null })
@@ -210,4 +204,12 @@ export async function splitBonusOfLead(
   });
   await refreshDrafts(tx, bonus.month);
   return true;
+}
+
+/** These referrals' merchants earn nothing from now on: a line written for them later (an import) is void. */
+async function blockMerchantsOfLeads(tx: DbExecutor, leadIds: readonly number[]): Promise<void> {
+  await tx
+    .update(merchantAccounts)
+    .set({ riskHold: 'blocked' })
+    .where(inArray(merchantAccounts.leadId, [...leadIds]));
 }
