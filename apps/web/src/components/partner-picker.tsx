@@ -41,6 +41,13 @@ export function PartnerPicker({ label, value, onChange, search, hint, emptyLabel
     staleTime: 60_000,
   });
   const options = results.data ?? [];
+  // A new list starts at its first option: the highlight of an earlier list (moved there by the mouse, which
+  // a list redrawn under a resting pointer also moves) must not leave Enter with nothing to pick.
+  const [activeQuery, setActiveQuery] = useState(query);
+  if (activeQuery !== query) {
+    setActiveQuery(query);
+    setActive(0);
+  }
 
   const pick = (partner: PartnerOption) => {
     onChange(partner);
