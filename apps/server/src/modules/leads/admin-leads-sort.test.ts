@@ -133,9 +133,7 @@ describe('the sorts of /admin/leads at a million leads', () => {
         const cursor = (await list(`sort=${sort}&limit=1`)).json().data.next_cursor as string;
         for (const plan of [await planOf(sort), await planOf(sort, cursor)]) {
           expect(plan, plan).toMatch(/^Limit/);
-          expect(plan, plan).toMatch(
-            new RegExp(`Index Scan(?: Backward)? using leads_sort_${key}_idx`),
-          );
+          expect(plan, plan).toMatch(new RegExp(`Index Scan(?: Backward)? using leads_sort_${key}_idx`));
           expect(plan, plan).not.toMatch(/Sort/);
         }
       }
