@@ -9,6 +9,7 @@ import {
   type LeadStatus,
   type PartnerLeadDetail,
   type ProgramTerms,
+  type ReferralEarnings,
 } from '@portal/contract';
 import { leads, users } from '../src/db/schema';
 import { bearer, loginAs } from '../test/factories';
@@ -163,6 +164,15 @@ describe('npm run seed:demo', () => {
         }
         // Last updated when its status last moved, not when the seed ran.
         expect(Date.parse(item.updated_at)).toBe(Date.parse(detail.events.at(-1)!.at));
+        // An approved referral's page: the plan's bonus, pending, from the day of the approval in its history.
+        const earned: ReferralEarnings = await get(`/commissions/referrals/${item.id}/earnings`, dana);
+        if (item.status === 'approved') {
+          expect(earned.merchant).toMatchObject({
+            approved_on: detail.events.at(-1)!.at.slice(0, 10),
+            bonus: { amount_cents: defaultCommissionPlan.bonus_cents, status: 'pending' },
+            residual_cents: 0,
+          });
+        } else expect(earned.merchant).toBeNull();
       }
       cursor = page.next_cursor;
     } while (cursor);
@@ -177,5 +187,7 @@ describe('npm run seed:demo', () => {
       paid_this_year_cents: 0,
     });
     expect(summary.pending_cents).toBe(summary.earnings.pending_bonus_cents);
+    // The admin home's money card: Dana is the only partner with earnings, so it is her figures.
+    expect(await get('/admin/commissions/earnings', admin)).toEqual(summary.earnings);
   });
 });
