@@ -1,6 +1,6 @@
 import { limits, messages, pipelineMessages, settingKeys } from '@portal/contract';
 import { ADMIN } from './support/constants';
-import { expect, expectPage, loginApi, pageHeading, registerPartner, signIn, test } from './support/fixtures';
+import { expect, expectFitsPhone, expectPage, loginApi, pageHeading, registerPartner, signIn, test } from './support/fixtures';
 
 test.describe('partner settings', () => {
   test('saves the Facebook Pixel ID with a banner that disappears after 3 seconds', async ({ page, request }) => {
@@ -48,6 +48,28 @@ test.describe('partner notifications', () => {
     await page.reload();
     await expect(page.getByRole('switch', { name: 'Status changes' })).not.toBeChecked();
     await expect(page.getByRole('switch', { name: 'New referral through my link' })).toBeChecked();
+    // Issue 23 §3: an admin's note for them on a referral is its own email, on by default.
+    await expect(page.getByRole('switch', { name: 'Notes on my referrals' })).toBeChecked();
+  });
+});
+
+test.describe('admin notifications', () => {
+  test('an admin switches partner replies apart from new leads on Your account, and it fits a phone', async ({ page }) => {
+    await signIn(page, ADMIN, '/admin/account');
+    await expectPage(page, /\/admin\/account$/, 'Your account');
+    const replies = page.getByRole('switch', { name: 'Partner replies' });
+    await expect(replies).toBeChecked();
+    await expect(page.getByRole('switch', { name: 'New leads' })).toBeChecked();
+    await replies.uncheck();
+    await expect(page.getByText(pipelineMessages.preferencesSaved)).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Partner replies' })).not.toBeChecked();
+    await expect(page.getByRole('switch', { name: 'New leads' })).toBeChecked();
+    // The shared admin gets them again, as every other test expects.
+    await page.getByRole('switch', { name: 'Partner replies' }).check();
+    await expect(page.getByRole('switch', { name: 'Partner replies' })).toBeEnabled();
+    await expect(page.getByRole('switch', { name: 'Partner replies' })).toBeChecked();
+    await expectFitsPhone(page, '/admin/account', 'Your account');
   });
 });
 

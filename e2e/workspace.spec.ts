@@ -141,7 +141,7 @@ test.describe('dashboard', () => {
       const figures = page.getByRole('region', { name: 'Figures for last 30 days' });
       await expect(figures.getByTestId('card-Link visits')).toHaveText('4');
       await expect(figures.getByTestId('card-Referrals')).toHaveText('1');
-      await expect(figures.getByTestId('card-Conversion')).toHaveText('25%');
+      await expect(figures.getByTestId('card-Visits to referrals')).toHaveText('25%');
       await expect(figures.getByTestId('card-Approved merchants')).toHaveText('0');
       await expect(page.getByRole('link', { name: 'New: 1' })).toHaveAttribute('href', '/referrals?status=new');
       const latest = page.getByRole('region', { name: 'Latest referrals' });

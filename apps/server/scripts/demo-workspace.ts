@@ -8,7 +8,7 @@ import { deflateSync } from 'node:zlib';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { parseVideoUrl, type LeadStatus, type ResourceType } from '@portal/contract';
 import type { DbExecutor } from '../src/db';
-import { leads, referralVisits, resourceFiles, resources } from '../src/db/schema';
+import { leadEvents, leads, referralVisits, resourceFiles, resources, users } from '../src/db/schema';
 import { recountLeadDailyCounts } from '../src/modules/admin-stats';
 import { openMerchantAccount } from '../src/modules/commissions';
 
@@ -280,13 +280,23 @@ export async function seedDemoActivity(
     'analysis',
     'new',
   ];
+  // The status moves are an admin's, as the pipeline records them (the seed's first admin, when there is one).
+  const [admin] = await db
+    .select({ id: users.id, fullName: users.fullName })
+    .from(users)
+    .where(eq(users.role, 'admin'))
+    .orderBy(users.id)
+    .limit(1);
+  const reasons: Partial<Record<LeadStatus, string>> = { lost: 'no_response', unqualified: 'low_volume' };
   let n = 0;
   for (let d = 58; d >= 0; d -= 3 + Math.floor(random() * 3)) {
     const status = statusCycle[n % statusCycle.length]!;
     const business = businesses[n % businesses.length]!;
     const [firstName, lastName] = contacts[n % contacts.length]!.split(' ') as [string, string];
     const createdAt = new Date(now.getTime() - d * dayMs - Math.floor(random() * 8) * 3_600_000);
-    await db
+    const statusChangedAt = new Date(Math.min(now.getTime(), createdAt.getTime() + (status === 'new' ? 0 : 4 * dayMs)));
+    const mid = status === 'approved' ? `DEMO-${partner.id}-${n}` : null;
+    const [lead] = await db
       .insert(leads)
       .values({
         partnerId: partner.id,
@@ -307,12 +317,45 @@ export async function seedDemoActivity(
         ipHash: 'demo',
         source: 'landing_page',
         status,
-        mid: status === 'approved' ? `DEMO-${partner.id}-${n}` : null,
+        mid,
         syncState: 'skipped',
         createdAt,
-        statusChangedAt: new Date(Math.min(now.getTime(), createdAt.getTime() + (status === 'new' ? 0 : 4 * dayMs))),
+        statusChangedAt,
+        // Last touched when its status last moved, as the pipeline leaves it (the "no update for N days" cue reads it).
+        updatedAt: statusChangedAt,
       })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: leads.id });
+    // Its history agrees with its status: the request, then the admin's move (with the reason a close needs).
+    if (lead) {
+      await db.insert(leadEvents).values([
+        {
+          leadId: lead.id,
+          kind: 'created',
+          actorLabel: 'Merchant',
+          toStatus: 'new',
+          visibleToPartner: true,
+          data: {},
+          createdAt,
+        },
+        ...(status === 'new'
+          ? []
+          : [
+              {
+                leadId: lead.id,
+                kind: 'status' as const,
+                actorId: admin?.id ?? null,
+                actorLabel: admin?.fullName ?? 'Admin',
+                fromStatus: 'new' as const,
+                toStatus: status,
+                reason: reasons[status] ?? null,
+                visibleToPartner: true,
+                data: mid ? { mid } : null,
+                createdAt: statusChangedAt,
+              },
+            ]),
+      ]);
+    }
     n++;
   }
   // Back-dated leads written straight to the table: the admin home's roll-ups are recounted once.

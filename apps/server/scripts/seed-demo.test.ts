@@ -1,5 +1,16 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { defaultCommissionPlan, planTerms, planTermsLine, type CommissionSummary, type ProgramTerms } from '@portal/contract';
+import {
+  defaultCommissionPlan,
+  leadStatuses,
+  planTerms,
+  planTermsLine,
+  type AdminStats,
+  type CommissionSummary,
+  type LeadStatus,
+  type PartnerLeadDetail,
+  type ProgramTerms,
+  type ReferralEarnings,
+} from '@portal/contract';
 import { leads, users } from '../src/db/schema';
 import { bearer, loginAs } from '../test/factories';
 import type { FastifyBaseLogger } from 'fastify';
@@ -97,5 +108,86 @@ describe('npm run seed:demo', () => {
       pending_bonus_count: approved.length,
       pending_bonus_cents: approved.length * defaultCommissionPlan.bonus_cents,
     });
+  });
+
+  it('agrees with itself through the API: the admin home, the leads table, the partner dashboard, the referrals and their histories', async () => {
+    await seedDemo(ctx.db, ctx.config, ctx.app.log);
+    const admin = await loginAs(ctx.app, { email: 'admin@seed.test', password: 'seed-admin-password-1' });
+    const dana = await loginAs(ctx.app, { email: 'dana@demo.test', password: 'demo-partner-2024' });
+    const get = async (url: string, token: string) => {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bearer(token) });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      return res.json().data;
+    };
+    const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+
+    // Every referral of the demo is Dana's: the admin's table, her list and both homes count the same.
+    const table = await get('/admin/leads?limit=1', admin);
+    const mine = await get('/leads/mine/counts', dana);
+    const dashboard = await get('/dashboard/summary?period=30d', dana);
+    expect(mine.counts).toEqual(table.counts);
+    expect(mine.total).toBe(total(table.counts));
+    expect(dashboard.status_counts).toEqual(mine.counts);
+    expect(dashboard.total_referrals).toBe(mine.total);
+    const everything: AdminStats = await get('/admin/stats?period=all', admin);
+    expect(everything.cards.referrals.value).toBe(mine.total);
+    expect(everything.cards.approved.value).toBe(mine.counts.approved);
+    expect(everything.funnel).toMatchObject({ referrals: mine.total, approved: mine.counts.approved });
+    expect(everything.cards.visits.value).toBe(dashboard.total_visits);
+    expect(everything.top_partners).toMatchObject([
+      { full_name: 'Dana Demo', referrals: mine.total, approved: mine.counts.approved },
+    ]);
+    expect(everything.per_day.reduce((sum, day) => sum + total(day.counts), 0)).toBe(mine.total);
+    // The same 30 days on both homes.
+    const month: AdminStats = await get('/admin/stats?period=30d', admin);
+    expect(month.cards.referrals.value).toBe(dashboard.cards.referrals.value);
+    expect(month.cards.visits.value).toBe(dashboard.cards.visits.value);
+    expect(month.cards.approved.value).toBe(dashboard.cards.approved.value);
+
+    // Her list, page by page, is the counts; each referral's history ends in its status, the pipeline's way.
+    const seen: Record<LeadStatus, number> = Object.fromEntries(leadStatuses.map((s) => [s, 0])) as Record<LeadStatus, number>;
+    let cursor: string | null = null;
+    do {
+      const page: { items: { id: string; status: LeadStatus; updated_at: string }[]; next_cursor: string | null } = await get(
+        `/leads/mine?limit=5${cursor ? `&cursor=${cursor}` : ''}`,
+        dana,
+      );
+      for (const item of page.items) {
+        seen[item.status]++;
+        const detail: PartnerLeadDetail = await get(`/leads/mine/${item.id}`, dana);
+        expect(detail.events[0]).toMatchObject({ kind: 'created', to_status: 'new' });
+        const moves = detail.events.filter((e) => e.kind === 'status');
+        if (item.status === 'new') expect(moves).toEqual([]);
+        else {
+          expect(moves.at(-1)).toMatchObject({ from_status: 'new', to_status: item.status });
+          if (item.status === 'lost' || item.status === 'unqualified') expect(moves.at(-1)!.reason).toBeTruthy();
+        }
+        // Last updated when its status last moved, not when the seed ran.
+        expect(Date.parse(item.updated_at)).toBe(Date.parse(detail.events.at(-1)!.at));
+        // An approved referral's page: the plan's bonus, pending, from the day of the approval in its history.
+        const earned: ReferralEarnings = await get(`/commissions/referrals/${item.id}/earnings`, dana);
+        if (item.status === 'approved') {
+          expect(earned.merchant).toMatchObject({
+            approved_on: detail.events.at(-1)!.at.slice(0, 10),
+            bonus: { amount_cents: defaultCommissionPlan.bonus_cents, status: 'pending' },
+            residual_cents: 0,
+          });
+        } else expect(earned.merchant).toBeNull();
+      }
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual(mine.counts);
+
+    // Her commissions: a pending bonus of the plan's amount per approved referral, nothing earned or paid yet.
+    const summary: CommissionSummary = await get('/commissions/summary', dana);
+    expect(summary.earnings).toMatchObject({
+      pending_bonus_count: mine.counts.approved,
+      pending_bonus_cents: mine.counts.approved * defaultCommissionPlan.bonus_cents,
+      this_month_cents: 0,
+      paid_this_year_cents: 0,
+    });
+    expect(summary.pending_cents).toBe(summary.earnings.pending_bonus_cents);
+    // The admin home's money card: Dana is the only partner with earnings, so it is her figures.
+    expect(await get('/admin/commissions/earnings', admin)).toEqual(summary.earnings);
   });
 });

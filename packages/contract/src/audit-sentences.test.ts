@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeAuditEntry, type AuditSentenceInput } from './audit-sentences';
+import { auditActions, describeAuditEntry, type AuditSentenceInput } from './audit-sentences';
 
 const entry = (over: Partial<AuditSentenceInput>): AuditSentenceInput => ({
   actor: { name: 'Ana Ruiz' },
@@ -54,5 +54,52 @@ describe('describeAuditEntry', () => {
     );
     expect(sentence).toBe('Ana Ruiz: split up on a payout batch');
     expect(sentence).not.toContain('payout_batch.');
+  });
+});
+
+describe('every audit action the server writes', () => {
+  it('has a sentence of its own: no dotted code, no generic fallback, no two actions alike', () => {
+    const said = auditActions.map((action) =>
+      describeAuditEntry(entry({ action, target_type: action.split('.')[0]!, target_name: 'Pat Lee' })),
+    );
+    for (const [i, sentence] of said.entries()) {
+      expect(sentence, auditActions[i]).toMatch(/^Ana Ruiz [a-z]/);
+      expect(sentence, auditActions[i]).not.toMatch(/Ana Ruiz:|[a-z]+_?[a-z]*\.[a-z]/);
+    }
+    expect(new Set(said).size).toBe(said.length);
+  });
+
+  it('says amounts, statuses and reasons where the entry has them', () => {
+    expect(
+      describeAuditEntry(
+        entry({
+          action: 'payout.status',
+          target_type: 'payout',
+          target_name: null,
+          after: { status: 'returned', amount_cents: 12_500 },
+        }),
+      ),
+    ).toBe('Ana Ruiz marked a payout of $125.00 returned');
+    expect(
+      describeAuditEntry(
+        entry({
+          action: 'payout_review.reject',
+          target_type: 'user',
+          target_name: 'Pat Lee',
+          after: { kind: 'bank_account', reason: 'Name does not match' },
+        }),
+      ),
+    ).toBe('Ana Ruiz did not accept the bank account of Pat Lee: Name does not match');
+    expect(
+      describeAuditEntry(
+        entry({
+          action: 'tax.threshold',
+          target_type: 'tax_year',
+          target_id: '2026',
+          target_name: null,
+          after: { threshold_cents: 60_000 },
+        }),
+      ),
+    ).toBe('Ana Ruiz set the 1099 threshold for 2026 to $600.00');
   });
 });

@@ -29,3 +29,4 @@ export * from './lead-replies';
 export * from './applications';
 export * from './partner-links';
 export * from './audit-sentences';
+export * from './dates';

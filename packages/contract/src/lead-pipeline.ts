@@ -347,12 +347,20 @@ export const partnerLeadListResponse = successEnvelope(cursorPage(partnerLeadSum
 export const partnerLeadDetailResponse = successEnvelope(partnerLeadDetailSchema);
 export const leadCountsResponse = successEnvelope(z.object({ counts: statusCountsSchema, total: z.number() }));
 
-/** GET|PUT /users/notification-preferences */
+/**
+ * GET|PUT /users/notification-preferences. A partner's `new_referral` is a merchant through their link,
+ * an admin's is every new lead; `lead_note` (partners) is an admin's note for them on a referral,
+ * `partner_reply` (admins) a partner's reply on one. The last two may be left out of a PUT (kept as they are).
+ */
 export const notificationPreferencesSchema = z.object({
   lead_status_changed: z.boolean(),
   new_referral: z.boolean(),
+  lead_note: z.boolean(),
+  partner_reply: z.boolean(),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+export const notificationPreferencesUpdate = notificationPreferencesSchema.partial({ lead_note: true, partner_reply: true });
+export type NotificationPreferencesUpdate = z.infer<typeof notificationPreferencesUpdate>;
 export const notificationPreferencesResponse = successEnvelope(notificationPreferencesSchema);
 
 /** A row of /admin/audit. */

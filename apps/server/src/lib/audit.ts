@@ -1,12 +1,12 @@
-import type { AuditEntry } from '@portal/contract';
+import type { AuditAction, AuditEntry } from '@portal/contract';
 import type { DbExecutor } from '../db';
 import { auditLog } from '../db/schema';
 
 export interface AuditRecord {
   /** The admin who acted; null for the system. */
   actorId: number | null;
-  /** `<target>.<verb>`, e.g. `setting.update`, `lead.status`. */
-  action: string;
+  /** `<target>.<verb>`, e.g. `setting.update`, `lead.status`: one of the contract's auditActions, each said in words. */
+  action: AuditAction;
   targetType: string;
   targetId?: string | number | null;
   before?: unknown;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
   leadEventKinds,
   leadSources,
@@ -23,6 +23,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { users } from './users';
+
+/**
+ * A status's place in the pipeline (1 for new …), 0 for one not listed: the /admin/leads status sort
+ * and its index, which must be the same expression, written with the statuses as literals.
+ */
+export const leadStatusRank = (status: AnyColumn | SQL) =>
+  sql`coalesce(array_position(array[${sql.raw(leadStatuses.map((s) => `'${s}'`).join(', '))}]::text[], ${status}), 0)`;
 
 export const leads = pgTable(
   'leads',
@@ -110,6 +117,13 @@ export const leads = pgTable(
     index('leads_company_trgm_idx').using('gin', t.company.op('gin_trgm_ops')),
     index('leads_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     index('leads_contact_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    // The sorts of /admin/leads by a column of the lead (issue 23 §4), each its ORDER BY exactly with the
+    // id tie-breaker (lead-queries' sortKeyOf), so a page is an index scan with LIMIT in either direction.
+    index('leads_sort_business_idx').on(sql`lower(${t.company})`, t.id),
+    index('leads_sort_contact_idx').on(sql`lower(${t.firstName} || ' ' || ${t.lastName})`, t.id),
+    index('leads_sort_source_idx').on(t.source, t.id),
+    index('leads_sort_sync_idx').on(t.syncState, t.id),
+    index('leads_sort_status_idx').on(leadStatusRank(t.status), t.id),
     // A partner's referrals and approvals per campaign link (the dashboard's links card).
     index('leads_partner_campaign_idx')
       .on(t.partnerId, t.campaign, t.status)

@@ -26,6 +26,10 @@ export const users = pgTable(
     /** Email preferences (GET|PUT /users/notification-preferences). */
     notifyLeadStatus: boolean('notify_lead_status').notNull().default(true),
     notifyNewReferral: boolean('notify_new_referral').notNull().default(true),
+    /** An admin's mails about partners' replies on referrals (issue 23 §3), apart from the new-lead mails. */
+    notifyPartnerReply: boolean('notify_partner_reply').notNull().default(true),
+    /** A partner's mails about the notes an admin adds for them on a referral. */
+    notifyLeadNote: boolean('notify_lead_note').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

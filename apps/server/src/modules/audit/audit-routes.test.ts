@@ -25,7 +25,7 @@ describe('GET /admin/audit', () => {
         tx,
         Array.from({ length: 12 }, (_, i) => ({
           actorId: actor.id,
-          action: 'test.tie',
+          action: 'payout_batch.nacha',
           targetType: 'test',
           targetId: i,
           after: { i },
@@ -35,7 +35,7 @@ describe('GET /admin/audit', () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const res = await list(`action=test.tie&limit=5${cursor ? `&cursor=${cursor}` : ''}`);
+      const res = await list(`action=payout_batch.nacha&limit=5${cursor ? `&cursor=${cursor}` : ''}`);
       expect(res.statusCode).toBe(200);
       const data: { items: { target_id: string; at: string; actor: unknown }[]; next_cursor: string | null } = res.json().data;
       seen.push(...data.items.map((i) => i.target_id));
@@ -46,14 +46,14 @@ describe('GET /admin/audit', () => {
   });
 
   it('answers a null actor for system rows and for deleted users, and the settings writes of admins', async () => {
-    await recordAudit(ctx.db, { actorId: null, action: 'test.system', targetType: 'test' });
+    await recordAudit(ctx.db, { actorId: null, action: 'tax.1099_export', targetType: 'test' });
     const gone = await createAdmin(ctx.db);
-    await recordAudit(ctx.db, { actorId: gone.id, action: 'test.system', targetType: 'test' });
+    await recordAudit(ctx.db, { actorId: gone.id, action: 'tax.1099_export', targetType: 'test' });
     await ctx.db.delete(users).where(eq(users.id, gone.id));
-    const items = (await list('action=test.system')).json().data.items;
+    const items = (await list('action=tax.1099_export')).json().data.items;
     expect(items).toMatchObject([
-      { action: 'test.system', actor: null, target_id: null, before: null, after: null },
-      { action: 'test.system', actor: null },
+      { action: 'tax.1099_export', actor: null, target_id: null, before: null, after: null },
+      { action: 'tax.1099_export', actor: null },
     ]);
 
     await ctx.app.inject({

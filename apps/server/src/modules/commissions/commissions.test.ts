@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   commissionMessages as m,
   commissionPlanSchema,
+  formatDate,
   shareOfCents,
   type ImportResult,
   type StatementDetail,
@@ -12,6 +13,7 @@ import {
 import { commissionLines, merchantAccounts, outbox } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { bearer, createAdmin, createLeadFor, createPartner, loginAs } from '../../../test/factories';
+import { pdfText } from '../../../test/pdf';
 import { parseReport } from './report-parser';
 
 let ctx: TestContext;
@@ -521,6 +523,10 @@ describe('statements', () => {
       reference: 'ACH-20261205-01',
     });
     expect(paid.json().data.results).toEqual([{ id: november.id, ok: true }]);
+    // The PDF prints the paid day in the web's format ("Nov 27, 2026"), not as stored.
+    const pdf = await get(`/commissions/statements/${november.id}.pdf`, danaToken);
+    expect(pdfText(pdf.rawPayload)).toContain(`paid on ${formatDate(today)}, reference ACH-20261205-01`);
+    expect(formatDate(today)).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     const lines = await ctx.db.select().from(commissionLines).where(eq(commissionLines.statementId, november.id));
     expect(lines.map((l) => l.status)).toEqual(['paid', 'paid']);
     const change = await post(`/admin/commissions/lines/${lines[0]!.id}/status`, { status: 'void', reason: 'Typo' });

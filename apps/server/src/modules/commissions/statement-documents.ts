@@ -1,6 +1,7 @@
 import {
   formatBps,
   formatCents,
+  formatDate,
   lineStatusLabels,
   monthLabel,
   monthlyTotalsCsvColumns,
@@ -172,7 +173,7 @@ export async function statementPdf(detail: StatementDetail, companyName: string)
   writeText(
     doc,
     'regular',
-    `Status: ${statementStatusLabels[s.status]}${s.paid_on ? `, paid on ${s.paid_on}` : ''}${s.paid_reference ? `, reference ${s.paid_reference}` : ''}`,
+    `Status: ${statementStatusLabels[s.status]}${s.paid_on ? `, paid on ${formatDate(s.paid_on)}` : ''}${s.paid_reference ? `, reference ${s.paid_reference}` : ''}`,
   );
   if (s.held) writeText(doc.fillColor('#b45309'), 'bold', heldText(s.held)).fillColor('#111827');
   writeText(
@@ -257,7 +258,7 @@ export async function statementPdf(detail: StatementDetail, companyName: string)
     ],
     detail.bonuses.map((b) => [
       b.business ? `${b.business}${b.mid_last4 ? ` (…${b.mid_last4})` : ''}` : '',
-      b.approved_on ?? '',
+      b.approved_on ? formatDate(b.approved_on) : '',
       b.description ?? b.reason ?? (b.kind === 'clawback' ? 'Clawback' : ''),
       s.held && b.status === 'approved' ? payoutMessages.heldLabel : lineStatusLabels[b.status],
       money(b.amount_cents),

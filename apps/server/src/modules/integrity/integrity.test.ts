@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { composeLeadPayload, integrityMessages, defaultIntegritySettings } from '@portal/contract';
+import { composeLeadPayload, formatDate, integrityMessages, defaultIntegritySettings } from '@portal/contract';
 import { buildReferralForm } from '@portal/contract/testing';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { bearer, createAdmin, createPartner } from '../../../test/factories';
@@ -246,6 +246,10 @@ describe('ownership', () => {
     expect(warned.warned).toBeGreaterThanOrEqual(1);
     await worker();
     expect(mailsTo(a.email).map((mail) => mail.subject)).toContain(integrityMessages.mailWindowSubject);
+    // The day in the portal's one date format, as the web shows it ("Dec 22, 2026").
+    expect(mailsTo(a.email).find((mail) => mail.subject === integrityMessages.mailWindowSubject)?.text).toContain(
+      `ends on ${formatDate(ends, 'UTC')} (UTC)`,
+    );
     const swept = await runIntegritySweep(ctx.db, new Date(ends.getTime() + 1000));
     expect(swept.released).toBeGreaterThanOrEqual(1);
     expect((await claimOf(first.id))?.state).toBe('released');

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
-import { integrityMessages as m } from '@portal/contract';
+import { formatDate, integrityMessages as m } from '@portal/contract';
 import type { Database } from '../../db';
 import { leads, partnerDeviceHashes, referralClaims, riskItems } from '../../db/schema';
 import { enqueue, type OutboxHandler } from '../../lib/outbox';
@@ -53,7 +53,7 @@ export async function runIntegritySweep(
           key: `window:${w.leadId}:${w.endsAt.toISOString()}`,
           partnerId: w.partnerId,
           subject: m.mailWindowSubject,
-          body: m.mailWindow(lead.company, w.endsAt.toISOString().slice(0, 10)),
+          body: m.mailWindow(lead.company, formatDate(w.endsAt, 'UTC')),
           leadPublicId: lead.publicId,
         });
       }

@@ -138,6 +138,92 @@ describe('POST /leads/mine/{id}/replies', () => {
     expect(mails.map((mail) => mail.to)).toEqual([ownerAdmin.email]);
   });
 
+  it('follows its own mail preference: an admin off new-lead mails still hears replies, and off replies still hears new leads', async () => {
+    const owner = await createAdmin(ctx.db, { fullName: 'Pia Prefs' });
+    const ownerToken = await createSession(ctx.db, owner.id);
+    const prefs = (payload?: object) =>
+      ctx.app.inject({
+        method: payload ? 'PUT' : 'GET',
+        url: '/api/v1/users/notification-preferences',
+        headers: bearer(ownerToken),
+        ...(payload ? { payload } : {}),
+      });
+    // On by default, and kept when a PUT leaves it out (an older client).
+    expect((await prefs()).json().data).toMatchObject({ new_referral: true, partner_reply: true });
+    expect((await prefs({ lead_status_changed: true, new_referral: false })).json().data).toMatchObject({
+      new_referral: false,
+      partner_reply: true,
+    });
+    const lead = await createLead(ctx.db, { partnerId: me.id, company: 'Prefs Diner' });
+    const own = (id: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/leads/${id}/owner`,
+        payload: { owner_id: owner.id },
+        headers: bearer(adminToken),
+      });
+    expect((await own(lead.publicId)).statusCode).toBe(200);
+    ctx.mailer.sent.length = 0;
+    expect((await reply(lead.publicId, form('First question'))).statusCode).toBe(201);
+    await deliver();
+    expect(ctx.mailer.sent.filter((mail) => mail.to === owner.email).map((mail) => mail.subject)).toEqual([
+      'Prefs Diner: a reply from Mia Mine',
+    ]);
+
+    expect((await prefs({ lead_status_changed: true, new_referral: true, partner_reply: false })).json().data).toMatchObject({
+      new_referral: true,
+      partner_reply: false,
+    });
+    ctx.mailer.sent.length = 0;
+    expect((await reply(lead.publicId, form('Second question'))).statusCode).toBe(201);
+    await deliver();
+    expect(ctx.mailer.sent.filter((mail) => mail.to === owner.email)).toEqual([]);
+    expect(await ctx.db.select().from(outbox).where(eq(outbox.action, 'mail.partner_reply'))).not.toContainEqual(
+      expect.objectContaining({ subjectId: String(owner.id), status: 'pending' }),
+    );
+  });
+
+  it('mails the partner once per note an admin writes for them, never an internal note, and not once they turn it off', async () => {
+    const lead = await createLead(ctx.db, { partnerId: me.id, company: 'Noted Cafe' });
+    const note = (text: string, visible: boolean) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/leads/${lead.publicId}/notes`,
+        payload: { note: text, visible_to_partner: visible },
+        headers: bearer(adminToken),
+      });
+    ctx.mailer.sent.length = 0;
+    expect((await note('We sent them the pricing today.', true)).statusCode).toBe(201);
+    expect((await note('Internal: owner sounded unsure', false)).statusCode).toBe(201);
+    await deliver();
+    await deliver();
+    const mails = ctx.mailer.sent.filter((mail) => mail.to === me.email);
+    expect(mails.map((mail) => mail.subject)).toEqual(['Noted Cafe: a note on your referral']);
+    expect(mails[0]!.text).toContain('Note: We sent them the pricing today.');
+    expect(mails[0]!.text).toContain(`http://portal.test/referrals/${lead.publicId}`);
+    expect(mails[0]!.text).not.toContain('Ada Admin');
+    expect(mails[0]!.headers?.['List-Unsubscribe']).toMatch(/unsubscribe\?token=/);
+    expect(ctx.mailer.sent.some((mail) => mail.text.includes('Internal'))).toBe(false);
+
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/users/notification-preferences',
+      headers: bearer(myToken),
+      payload: { lead_status_changed: true, new_referral: true, lead_note: false },
+    });
+    expect(put.json().data).toMatchObject({ lead_note: false, lead_status_changed: true });
+    ctx.mailer.sent.length = 0;
+    expect((await note('Another update for you.', true)).statusCode).toBe(201);
+    await deliver();
+    expect(ctx.mailer.sent.filter((mail) => mail.to === me.email)).toEqual([]);
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/users/notification-preferences',
+      headers: bearer(myToken),
+      payload: { lead_status_changed: true, new_referral: true, lead_note: true },
+    });
+  });
+
   it('refuses an empty message, a file of another type and a file over 10 MB with field messages', async () => {
     const lead = await createLead(ctx.db, { partnerId: me.id });
     const empty = await reply(lead.publicId, form('   '));

@@ -88,6 +88,23 @@ export function leadStatusMail(
   });
 }
 
+/** To the partner: a note an admin wrote for them on their referral (one mail per note; never an internal one). */
+export function leadNoteMail(
+  to: Recipient,
+  frame: MailFrame,
+  note: { company: string; note: string; link: string },
+): Promise<Mail> {
+  return render(to, frame, {
+    subject: `${note.company}: a note on your referral`,
+    blocks: [
+      `There is a new note on your referral ${note.company}.`,
+      { label: 'Note', value: note.note },
+      'You can reply on the referral.',
+      { label: 'View the referral', href: note.link },
+    ],
+  });
+}
+
 /** To the partner: a merchant asked for an analysis through their link. */
 export function newReferralMail(
   to: Recipient,

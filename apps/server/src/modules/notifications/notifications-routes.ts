@@ -6,11 +6,14 @@ import { getSettingValue } from '../settings';
 import { DEFAULT_BRAND, notificationSettingKeys, unsubscribe } from './notifications-service';
 import { getUnsubscribeSecret, readUnsubscribeToken, type MailKind } from './unsubscribe-token';
 
+/** Admins switch theirs on their account page (/admin/account), partners on /settings. */
+const adminKinds = new Set<MailKind>(['admin_new_lead', 'partner_reply']);
 const kindLabels: Record<MailKind, string> = {
   lead_status: 'referral status updates',
   new_referral: 'new referral emails',
   admin_new_lead: 'new lead emails',
-  partner_reply: 'new lead and partner reply emails',
+  partner_reply: 'emails about partners’ replies on referrals',
+  lead_note: 'emails about notes on your referrals',
 };
 
 function page(brand: string, title: string, body: string): string {
@@ -77,7 +80,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
       page(
         brand,
         pipelineMessages.unsubscribed,
-        `<p>You will no longer receive ${kindLabels[target.kind]}. You can turn them back on in Settings.</p>`,
+        `<p>You will no longer receive ${kindLabels[target.kind]}. You can turn them back on in ${adminKinds.has(target.kind) ? 'Your account' : 'Settings'}.</p>`,
       ),
     );
   });

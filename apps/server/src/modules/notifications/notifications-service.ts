@@ -12,6 +12,7 @@ import { approvalEarnings } from '../commissions';
 import { getSettingValue } from '../settings';
 import {
   adminNewLeadMail,
+  leadNoteMail,
   leadStatusMail,
   newReferralMail,
   partnerReplyMail,
@@ -34,17 +35,19 @@ export const mailActions = {
   new_referral: 'mail.new_referral',
   admin_new_lead: 'mail.admin_new_lead',
   partner_reply: 'mail.partner_reply',
+  lead_note: 'mail.lead_note',
 } as const satisfies Record<MailKind, string>;
 
 /**
- * The user column that turns a kind on or off; an admin's "new referral" preference covers the
- * admins' lead mails (new leads, and partners' replies on a referral).
+ * The user column that turns a kind on or off; an admin's "new referral" preference covers the new-lead
+ * mails, and partners' replies have their own, so turning one off keeps the other.
  */
 export const preferenceColumn = {
   lead_status: 'notifyLeadStatus',
   new_referral: 'notifyNewReferral',
   admin_new_lead: 'notifyNewReferral',
-  partner_reply: 'notifyNewReferral',
+  partner_reply: 'notifyPartnerReply',
+  lead_note: 'notifyLeadNote',
 } as const satisfies Record<MailKind, keyof typeof users.$inferSelect>;
 
 const offValues = new Set(['off', 'false', 'no', '0', 'disabled']);
@@ -73,26 +76,32 @@ const entryFor = (kind: MailKind, event: RecordedLeadEvent, userId: number) => (
  */
 export async function queueNotifications(tx: DbExecutor, event: RecordedLeadEvent): Promise<void> {
   if (event.kind === 'reply') return queueReplyMails(tx, event);
-  if (event.kind !== 'status' || !event.toStatus) return;
+  const kind: MailKind | null =
+    event.kind === 'status' && event.toStatus
+      ? 'lead_status'
+      : event.kind === 'note' && event.visibleToPartner && event.note?.trim()
+        ? 'lead_note'
+        : null;
+  if (!kind) return;
   const [lead] = await tx.select({ partnerId: leads.partnerId }).from(leads).where(eq(leads.id, event.leadId));
   if (!lead?.partnerId) return;
   const [partner] = await tx
     .select()
     .from(users)
     .where(and(eq(users.id, lead.partnerId), eq(users.role, 'user')));
-  if (partner && wants(partner, 'lead_status')) await enqueue(tx, entryFor('lead_status', event, partner.id));
+  if (partner && wants(partner, kind)) await enqueue(tx, entryFor(kind, event, partner.id));
 }
 
 /**
  * A partner's reply on their referral (issue 23 §3): to the lead's owner when it has one, else to
- * every admin; each only when active with the lead-mails preference on.
+ * every admin; each only when active with the partner-reply preference on.
  */
 async function queueReplyMails(tx: DbExecutor, event: RecordedLeadEvent): Promise<void> {
   const [lead] = await tx.select({ ownerId: leads.ownerId }).from(leads).where(eq(leads.id, event.leadId));
   const admins = await tx
     .select()
     .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.status, 'active'), eq(users.notifyNewReferral, true)));
+    .where(and(eq(users.role, 'admin'), eq(users.status, 'active'), eq(users.notifyPartnerReply, true)));
   const owner = admins.find((admin) => admin.id === lead?.ownerId);
   await enqueue(
     tx,
@@ -156,6 +165,7 @@ const because: Record<MailKind, string> = {
   new_referral: 'a merchant sent a request through your referral link',
   admin_new_lead: 'you are an administrator and a new lead arrived',
   partner_reply: 'you are an administrator and a partner wrote on a referral',
+  lead_note: 'there is a note for you on a referral you sent',
 };
 
 /** Renders and sends one queued mail; anything that no longer holds (preference off, lead reassigned) sends nothing. */
@@ -175,6 +185,8 @@ function mailHandler(kind: MailKind, deps: MailDeps): OutboxHandler {
         if (!isAdminAccount(user)) return;
       } else if (kind === 'admin_new_lead') {
         if (!isAdminAccount(user) || !(await adminMailsOn(db))) return;
+      } else if (kind === 'lead_note' && !(event.visibleToPartner && event.note?.trim())) {
+        return; // never an internal note
       } else if (lead.partnerId !== user.id) {
         return; // reassigned since: this lead is no longer theirs to hear about
       }
@@ -221,6 +233,8 @@ function mailHandler(kind: MailKind, deps: MailDeps): OutboxHandler {
             link: `${deps.config.publicUrl}/admin/leads?lead=${lead.publicId}`,
           }),
         );
+      } else if (kind === 'lead_note') {
+        await deps.mailer.send(await leadNoteMail(user, frame, { company: lead.company, note: event.note!, link: partnerLink }));
       } else if (kind === 'new_referral') {
         await deps.mailer.send(await newReferralMail(user, frame, { company: lead.company, contact, link: partnerLink }));
       } else {
@@ -248,6 +262,7 @@ export function notificationHandlers(deps: MailDeps): OutboxHandlers {
     [mailActions.new_referral]: mailHandler('new_referral', deps),
     [mailActions.admin_new_lead]: mailHandler('admin_new_lead', deps),
     [mailActions.partner_reply]: mailHandler('partner_reply', deps),
+    [mailActions.lead_note]: mailHandler('lead_note', deps),
   };
 }
 

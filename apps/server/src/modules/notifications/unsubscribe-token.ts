@@ -4,7 +4,7 @@ import type { Database } from '../../db';
 import { appSecrets } from '../../db/schema';
 
 /** The kinds of email a recipient can turn off, each from its own mails. */
-export const mailKinds = ['lead_status', 'new_referral', 'admin_new_lead', 'partner_reply'] as const;
+export const mailKinds = ['lead_status', 'new_referral', 'admin_new_lead', 'partner_reply', 'lead_note'] as const;
 export type MailKind = (typeof mailKinds)[number];
 
 const SECRET_KEY = 'unsubscribe_secret';

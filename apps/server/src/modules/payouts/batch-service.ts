@@ -477,7 +477,7 @@ export async function markBatchSent(db: Database, id: string, actorId: number, n
       },
       ...sent.map((p) => ({
         actorId,
-        action: 'payout.status',
+        action: 'payout.status' as const,
         targetType: 'payout',
         targetId: p.id,
         before: { status: 'pending' },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { DbExecutor } from '../../db';
 import { eq } from 'drizzle-orm';
-import { describeReturnCode, formatCents, payoutMessages as m } from '@portal/contract';
+import { describeReturnCode, formatCents, formatDate, payoutMessages as m } from '@portal/contract';
 import { payouts, users } from '../../db/schema';
 import { composeMail } from '../../lib/mail-layout';
 import { enqueue, type OutboxHandler } from '../../lib/outbox';
@@ -82,7 +82,7 @@ export const payoutsPlugin: FastifyPluginAsync = async (app) => {
       const details = await getPayoutDetails(db, Number(p.userId));
       // Replaced by a newer form meanwhile: nothing to say.
       if (details.tax_form?.expires_on !== p.expiresOn) return null;
-      return { subject: m.w8ExpiringSubject, body: m.w8ExpiringBody(String(p.expiresOn)) };
+      return { subject: m.w8ExpiringSubject, body: m.w8ExpiringBody(formatDate(String(p.expiresOn))) };
     }),
   );
   app.outbox.register(

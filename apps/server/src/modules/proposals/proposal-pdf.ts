@@ -1,6 +1,7 @@
 import qrcode from 'qrcode-generator';
 import { registerFonts, writeText } from '../../lib/pdf-fonts';
 import {
+  formatDate,
   formatPctRange,
   formatUsd,
   formatUsdRange,
@@ -40,8 +41,8 @@ const colors = {
 /** Noto Sans for the fixed English text; names and other typed text go through writeText (any script). */
 const font = { regular: 'Sans', bold: 'Sans-Bold' };
 
-export const formatLongDate = (date: Date) =>
-  date.toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' });
+/** A proposal's day in the portal's one date format (issue 23 §9), as the web shows it: "Nov 22, 2026". */
+const formatDay = (date: Date) => formatDate(date, 'UTC');
 
 /**
  * The proposal as a one-page PDF (pdfkit, embedded subsets of the Noto fonts so that names in any of
@@ -96,7 +97,7 @@ export async function renderProposalPdf(c: ProposalContent): Promise<Buffer> {
   writeText(
     doc.fontSize(10).fillColor(colors.muted),
     'regular',
-    `Prepared by ${c.partnerName}, ${c.companyName} partner  ·  Issued ${formatLongDate(c.issuedOn)}  ·  Valid until ${formatLongDate(c.validUntil)}`,
+    `Prepared by ${c.partnerName}, ${c.companyName} partner  ·  Issued ${formatDay(c.issuedOn)}  ·  Valid until ${formatDay(c.validUntil)}`,
     undefined,
     undefined,
     { width },
@@ -239,7 +240,7 @@ export async function renderProposalPdf(c: ProposalContent): Promise<Buffer> {
     .fontSize(7.5)
     .fillColor(colors.muted)
     .text(
-      `This proposal is valid until ${formatLongDate(c.validUntil)}. Figures are estimates, not an offer; your pricing is confirmed after a review of your statement.`,
+      `This proposal is valid until ${formatDay(c.validUntil)}. Figures are estimates, not an offer; your pricing is confirmed after a review of your statement.`,
       left,
       page.height - page.margin - 14,
       { width, align: 'center', lineBreak: false },

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { proposalMessages, savingsEstimateMessages, settingKeys } from '@portal/contract';
+import { formatDate, proposalMessages, savingsEstimateMessages, settingKeys } from '@portal/contract';
 import { referralVisits, settings } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { bearer, createAdmin, createLead, createPartner, loginAs } from '../../../test/factories';
@@ -68,7 +68,8 @@ describe('POST /proposals', () => {
     const today = new Date();
     const validUntil = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 30));
     expect(text).toContain(
-      `Valid until ${validUntil.toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'long', day: 'numeric' })}`,
+      // The portal's one date format, as the web shows it ("Dec 22, 2026").
+      `Valid until ${formatDate(validUntil, 'UTC')}`,
     );
   });
 

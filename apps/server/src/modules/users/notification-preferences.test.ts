@@ -19,7 +19,10 @@ describe('GET|PUT /users/notification-preferences', () => {
     const partner = await createPartner(ctx.db);
     const token = await createSession(ctx.db, partner.id);
     const get = await ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
-    expect(get.json()).toEqual({ status: 'success', data: { lead_status_changed: true, new_referral: true } });
+    expect(get.json()).toEqual({
+      status: 'success',
+      data: { lead_status_changed: true, new_referral: true, lead_note: true, partner_reply: true },
+    });
 
     const put = await ctx.app.inject({
       method: 'PUT',
@@ -31,7 +34,7 @@ describe('GET|PUT /users/notification-preferences', () => {
     expect(put.json()).toEqual({
       status: 'success',
       message: pipelineMessages.preferencesSaved,
-      data: { lead_status_changed: false, new_referral: true },
+      data: { lead_status_changed: false, new_referral: true, lead_note: true, partner_reply: true },
     });
     expect((await ctx.db.select().from(users).where(eq(users.id, partner.id)))[0]).toMatchObject({
       notifyLeadStatus: false,
@@ -40,7 +43,24 @@ describe('GET|PUT /users/notification-preferences', () => {
     expect((await ctx.app.inject({ method: 'GET', url, headers: bearer(token) })).json().data).toEqual({
       lead_status_changed: false,
       new_referral: true,
+      lead_note: true,
+      partner_reply: true,
     });
+    const notes = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: bearer(token),
+      payload: { lead_status_changed: false, new_referral: true, lead_note: false },
+    });
+    expect(notes.json().data).toEqual({ lead_status_changed: false, new_referral: true, lead_note: false, partner_reply: true });
+    const bad = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      headers: bearer(token),
+      payload: { lead_status_changed: true, new_referral: true, partner_reply: 'no' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors)).toEqual(['partner_reply']);
 
     const admin = await createAdmin(ctx.db);
     const adminPut = await ctx.app.inject({

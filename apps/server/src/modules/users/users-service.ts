@@ -7,6 +7,7 @@ import {
   type LoginChallenge,
   type LoginRequest,
   type NotificationPreferences,
+  type NotificationPreferencesUpdate,
   type SessionInfo,
   type RegisterRequest,
   type LinkStatus,
@@ -341,20 +342,37 @@ export async function updatePixelId(db: Database, userId: number, pixelId: strin
 }
 
 /** The mails a user wants, as the API names them. */
-export function toNotificationPreferences(row: Pick<UserRow, 'notifyLeadStatus' | 'notifyNewReferral'>): NotificationPreferences {
-  return { lead_status_changed: row.notifyLeadStatus, new_referral: row.notifyNewReferral };
+export function toNotificationPreferences(
+  row: Pick<UserRow, 'notifyLeadStatus' | 'notifyNewReferral' | 'notifyLeadNote' | 'notifyPartnerReply'>,
+): NotificationPreferences {
+  return {
+    lead_status_changed: row.notifyLeadStatus,
+    new_referral: row.notifyNewReferral,
+    lead_note: row.notifyLeadNote,
+    partner_reply: row.notifyPartnerReply,
+  };
 }
 
 export async function updateNotificationPreferences(
   db: Database,
   userId: number,
-  prefs: NotificationPreferences,
+  prefs: NotificationPreferencesUpdate,
 ): Promise<NotificationPreferences> {
   const [row] = await db
     .update(users)
-    .set({ notifyLeadStatus: prefs.lead_status_changed, notifyNewReferral: prefs.new_referral })
+    .set({
+      notifyLeadStatus: prefs.lead_status_changed,
+      notifyNewReferral: prefs.new_referral,
+      notifyLeadNote: prefs.lead_note,
+      notifyPartnerReply: prefs.partner_reply,
+    })
     .where(eq(users.id, userId))
-    .returning({ notifyLeadStatus: users.notifyLeadStatus, notifyNewReferral: users.notifyNewReferral });
+    .returning({
+      notifyLeadStatus: users.notifyLeadStatus,
+      notifyNewReferral: users.notifyNewReferral,
+      notifyLeadNote: users.notifyLeadNote,
+      notifyPartnerReply: users.notifyPartnerReply,
+    });
   if (!row) throw unauthorized(messages.auth.unauthorized);
   await evictSessionsOnCommit(db, userId);
   return toNotificationPreferences(row);

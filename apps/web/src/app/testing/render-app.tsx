@@ -67,7 +67,10 @@ export const server = setupServer(
     HttpResponse.json({ status: 'success', data: { state: 'valid', purpose: 'reset', can_request_invite: false } }),
   ),
   http.get(api('/users/notification-preferences'), () =>
-    HttpResponse.json({ status: 'success', data: { lead_status_changed: true, new_referral: true } }),
+    HttpResponse.json({
+      status: 'success',
+      data: { lead_status_changed: true, new_referral: true, lead_note: true, partner_reply: true },
+    }),
   ),
   // Figures and lists of the home pages: these tests are about routing and messages, not the
   // figures, so the pages get an outage and show their error state under their heading.

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { describeAuditEntry, type AuditEntry } from '@portal/contract';
+import { auditActionLabels, auditActions, describeAuditEntry, type AuditEntry } from '@portal/contract';
 import { DateRangeFields } from '@/components/ui/date-range-fields';
 import { PageHeader } from '@/components/ui/page-header';
 import { Select } from '@/components/ui/select';
@@ -15,21 +15,8 @@ const targetTypes = [
   { value: 'lead', label: 'Referrals' },
   { value: 'setting', label: 'Settings' },
 ];
-/** The actions the server records (exact match filter). */
-const actions = [
-  { value: 'lead.status', label: 'Status moved' },
-  { value: 'lead.note', label: 'Note added' },
-  { value: 'lead.partner', label: 'Partner changed' },
-  { value: 'lead.retry', label: 'CRM sync retried' },
-  { value: 'lead.export', label: 'Referrals exported' },
-  { value: 'setting.create', label: 'Setting added' },
-  { value: 'setting.update', label: 'Setting updated' },
-  { value: 'setting.delete', label: 'Setting deleted' },
-  { value: 'integrity.settings', label: 'Integrity rules changed' },
-  { value: 'integrity.conflict_decision', label: 'Conflict decided' },
-  { value: 'integrity.risk_resolve', label: 'Risk resolved' },
-  { value: 'integrity.risk_void', label: 'Held lines voided' },
-];
+/** Every action the server records (exact match filter), by name. */
+const actions = auditActions.map((value) => ({ value, label: auditActionLabels[value] }));
 
 /** The stored before and after, for whoever needs the exact values; closed by default. */
 function Details({ entry }: { entry: AuditEntry }) {

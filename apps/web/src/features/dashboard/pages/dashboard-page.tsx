@@ -88,7 +88,8 @@ export function DashboardPage() {
                 previous={data.cards.referrals.previous}
               />
               <StatCard
-                label="Conversion"
+                // Referrals per link visit: not the admins' "Conversion" (approved per referral), so named apart.
+                label="Visits to referrals"
                 value={formatPercent(data.cards.conversion.value)}
                 current={data.cards.conversion.value}
                 previous={data.cards.conversion.previous}

@@ -48,7 +48,7 @@ export function TaxFormSection({ details }: { details: PayoutDetails }) {
           <Item label="Name">{[form.legal_name, form.business_name].filter(Boolean).join(' · ')}</Item>
           {form.tin_masked && <Item label="Taxpayer ID">{form.tin_masked}</Item>}
           <Item label="Signed">{`${form.signature}, ${formatDate(form.signed_at)}`}</Item>
-          {form.expires_on && <Item label="Valid until">{form.expires_on}</Item>}
+          {form.expires_on && <Item label="Valid until">{formatDate(form.expires_on)}</Item>}
         </dl>
       )}
       {editing && (
