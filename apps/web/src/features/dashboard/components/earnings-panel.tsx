@@ -1,15 +1,25 @@
 import { Link } from 'react-router';
 import { formatCents, monthLabel } from '@portal/contract';
 import { Card } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
 import { QueryError } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/lib/paths';
 import { useEarnings } from '../api/get-earnings';
 import { SectionTitle } from './section-title';
 
-function Figure({ label, value, hint, testId }: { label: string; value: string; hint: string; testId: string }) {
+interface FigureProps {
+  label: string;
+  value: string;
+  hint: string;
+  testId: string;
+  className?: string;
+}
+
+/** One term of the list: a `dl` holds its groups directly (a wrapper around a group breaks the list). */
+function Figure({ label, value, hint, testId, className }: FigureProps) {
   return (
-    <div className="min-w-0">
+    <div className={cn('min-w-0', className)}>
       <dt className="text-sm text-slate-600">{label}</dt>
       <dd className="mt-0.5 text-xl font-semibold tabular-nums text-slate-900" data-testid={testId}>
         {value}
@@ -83,14 +93,13 @@ function EarningsFigures({ summary }: { summary: NonNullable<ReturnType<typeof u
         testId="earnings-approved"
       />
       <Figure label={`Paid in ${e.year}`} value={money(e.paid_this_year_cents)} hint="By payment date" testId="earnings-paid" />
-      <div className="col-span-2 lg:col-span-1">
-        <Figure
-          label="Next statement"
-          value={monthLabel(next.published_in)}
-          hint={`Your ${monthLabel(next.month)} statement`}
-          testId="earnings-next-statement"
-        />
-      </div>
+      <Figure
+        label="Next statement"
+        value={monthLabel(next.published_in)}
+        hint={`Your ${monthLabel(next.month)} statement`}
+        testId="earnings-next-statement"
+        className="col-span-2 lg:col-span-1"
+      />
     </dl>
   );
 }

@@ -32,6 +32,6 @@ export function IntegrityTabs() {
 
 /** A time as stored, in UTC to the second: disputes are decided on these. */
 export function UtcTime({ iso }: { iso: string | null }) {
-  if (!iso) return <span className="text-slate-400">—</span>;
+  if (!iso) return <span className="text-slate-500">—</span>;
   return <time dateTime={iso}>{`${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`}</time>;
 }
