@@ -12,6 +12,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { defaultCommissionPlan, parseMoneyCents } from '@portal/contract';
 // The bench builds the server from its sources, as the tests do.
 /* eslint-disable no-restricted-imports */
@@ -26,7 +27,7 @@ import {
 } from '../../apps/server/src/db/schema';
 import { createSession } from '../../apps/server/src/lib/sessions';
 /* eslint-enable no-restricted-imports */
-import { buildBenchApp, loadAverageLine, withPostgresDatabase } from './support';
+import { buildBenchApp, loadAverageLine, processCpuMs, withPostgresDatabase } from './support';
 
 const ROWS = 50_000;
 const AGENTS = 5_000;
@@ -178,9 +179,53 @@ async function seed(db: Database): Promise<Seeded> {
   return { adminId: admin!.id, agentOf, managerOfAgent, topOfManager };
 }
 
+/**
+ * CPU milliseconds used so far by this process (the server runs in it) and by each backend of the
+ * bench database (local PostgreSQL; null when its processes are not on this machine). Their sum
+ * over a step is what the step costs on a quiet machine, whatever the load average.
+ */
+async function cpuSnapshot(url: string): Promise<{ server: number; backends: Map<number, number> | null }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  let backends: Map<number, number> | null = new Map();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    for (const { pid } of rows) {
+      const ms = processCpuMs(pid);
+      if (ms === null) {
+        backends = null;
+        break;
+      }
+      backends.set(pid, ms);
+    }
+  } finally {
+    await client.end();
+  }
+  const { user, system } = process.cpuUsage();
+  return { server: (user + system) / 1000, backends };
+}
+
+type CpuSnapshot = Awaited<ReturnType<typeof cpuSnapshot>>;
+
+/** CPU milliseconds of the server and of PostgreSQL between two snapshots. */
+function cpuBetween(before: CpuSnapshot, after: CpuSnapshot): { serverMs: number; postgresMs: number | null } {
+  let postgresMs: number | null = null;
+  if (before.backends && after.backends) {
+    postgresMs = 0;
+    // A backend that connected meanwhile counts from zero (the pool keeps its connections).
+    for (const [pid, now] of after.backends) postgresMs += now - (before.backends.get(pid) ?? 0);
+  }
+  return { serverMs: Math.round(after.server - before.server), postgresMs };
+}
+
 export interface SplitBenchResult {
   dryRunMs: number;
   commitMs: number;
+  /** CPU of each step: the server process and the database's backends (what it takes on a quiet machine). */
+  dryRunCpu: { serverMs: number; postgresMs: number | null };
+  commitCpu: { serverMs: number; postgresMs: number | null };
   memoryGrowthMb: number;
   partners: number;
   wrongStatements: number;
@@ -212,6 +257,7 @@ async function bench(url: string): Promise<SplitBenchResult> {
     // on a loaded machine the dry run too can outlast the server's 30 s connection timeout.
     const multipart = new Request('http://bench/', { method: 'POST', body: form });
     const payload = Buffer.from(await multipart.arrayBuffer());
+    const cpuAtStart = await cpuSnapshot(url);
     let start = performance.now();
     const dryInjected = await app.inject({
       method: 'POST',
@@ -230,6 +276,7 @@ async function bench(url: string): Promise<SplitBenchResult> {
     const dryRunMs = Math.round(performance.now() - start);
     if (dryRes.status !== 200 || dry.data.blocked)
       throw new Error(`dry run: HTTP ${dryRes.status} ${JSON.stringify(dry).slice(0, 500)}`);
+    const cpuAfterDryRun = await cpuSnapshot(url);
     start = performance.now();
     // Through inject, not a socket: on a loaded machine the commit can outlast the server's 30 s
     // connection timeout, and the figure is what this bench is for.
@@ -240,6 +287,7 @@ async function bench(url: string): Promise<SplitBenchResult> {
     });
     const commitMs = Math.round(performance.now() - start);
     clearInterval(sampler);
+    const cpuAfterCommit = await cpuSnapshot(url);
     if (commitRes.statusCode !== 200) throw new Error(`commit: HTTP ${commitRes.statusCode} ${commitRes.body.slice(0, 500)}`);
 
     // Expected per partner, from the report alone.
@@ -271,6 +319,8 @@ async function bench(url: string): Promise<SplitBenchResult> {
     return {
       dryRunMs,
       commitMs,
+      dryRunCpu: cpuBetween(cpuAtStart, cpuAfterDryRun),
+      commitCpu: cpuBetween(cpuAfterDryRun, cpuAfterCommit),
       memoryGrowthMb: Math.round((rssPeak - rssBefore) / 1_048_576),
       partners: expected.size,
       wrongStatements: wrong,
@@ -297,6 +347,13 @@ export async function runSplitBench(): Promise<SplitBenchResult | null> {
   const verdict = (ok: boolean) => (ok ? 'within' : 'OVER');
   console.log(`dry run   ${(result.dryRunMs / 1000).toFixed(1)} s (${verdict(result.dryRunMs < SPLIT_STEP_TARGET_MS)} target)`);
   console.log(`commit    ${(result.commitMs / 1000).toFixed(1)} s (${verdict(result.commitMs < SPLIT_STEP_TARGET_MS)} target)`);
+  const cpu = ({ serverMs, postgresMs }: SplitBenchResult['commitCpu']) =>
+    postgresMs === null
+      ? `server ${(serverMs / 1000).toFixed(1)} s (PostgreSQL not on this machine)`
+      : `${((serverMs + postgresMs) / 1000).toFixed(1)} s: server ${(serverMs / 1000).toFixed(1)} s + PostgreSQL ${(postgresMs / 1000).toFixed(1)} s`;
+  console.log(
+    `CPU time, what each step takes on a quiet machine: dry run ${cpu(result.dryRunCpu)}; commit ${cpu(result.commitCpu)}`,
+  );
   console.log(
     `memory    +${result.memoryGrowthMb} MB peak RSS of the server process during both (${verdict(result.memoryGrowthMb < SPLIT_MEMORY_TARGET_MB)} target)`,
   );

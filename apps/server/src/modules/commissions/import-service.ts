@@ -24,9 +24,15 @@ import { recordAudit } from '../../lib/audit';
 import { hasIntegrationListener, publishIntegrationEvents } from '../../lib/integration-events';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
 import { evaluateBonuses, toLine } from './merchant-service';
-import { ensureDrafts, refreshDrafts } from './statement-service';
+import { refreshDrafts } from './statement-service';
 import { parseReport, processorKey, type ParsedReport } from './report-parser';
-import { committedImportSplits, planImportSplits, sqlResidualShareBps, writeImportSplits } from './split-service';
+import {
+  committedImportSplits,
+  planImportSplits,
+  sqlResidualShareBps,
+  writeImportSplits,
+  type PlannedSplits,
+} from './split-service';
 import { blockedLineReason } from './risk-hold-service';
 
 type ImportRow = typeof commissionImports.$inferSelect;
@@ -139,8 +145,8 @@ export async function uploadImport(db: Database, input: UploadInput, actorId: nu
       },
     });
     if (input.dryRun) return importResult(tx, importId, true);
-    const lines = await commitImport(tx, importId, actorId);
-    return { ...(await importResult(tx, importId, false)), lines_written: lines };
+    const { written, matched } = await commitImport(tx, importId, actorId);
+    return { ...(await importResult(tx, importId, false, matched)), lines_written: written };
   });
 }
 
@@ -222,18 +228,6 @@ async function matchedTotals(db: DbExecutor, importId: string, month: string) {
 }
 
 /**
- * Runs one statement with the planner's nested loops off, then restores the setting. SET LOCAL
- * scope: if the statement fails, the transaction's rollback restores it.
- */
-async function withoutNestedLoops<T>(tx: DbExecutor, run: () => Promise<T>): Promise<T> {
-  const { rows } = await tx.execute<{ value: string }>(sql`select current_setting('enable_nestloop') as value`);
-  await tx.execute(sql`select set_config('enable_nestloop', 'off', true)`);
-  const result = await run();
-  await tx.execute(sql`select set_config('enable_nestloop', ${rows[0]?.value ?? 'on'}, true)`);
-  return result;
-}
-
-/**
  * The lines this import wrote for a merchant referral integrity holds (a conflict or a risk rule)
  * are held as well, off every draft, until the hold is resolved; for a blocked merchant they are
  * written void (risk-hold-service.ts). Run before the drafts are summed.
@@ -271,8 +265,15 @@ async function publishImportedLines(tx: DbExecutor, importId: string): Promise<v
   );
 }
 
-/** Commits a draft import in the caller's transaction; returns the residual lines written. */
-export async function commitImport(tx: DbExecutor, importId: string, actorId: number): Promise<number> {
+/**
+ * Commits a draft import in the caller's transaction; returns the residual lines written and the
+ * matched rows' totals (as `importResult` counts them).
+ */
+export async function commitImport(
+  tx: DbExecutor,
+  importId: string,
+  actorId: number,
+): Promise<{ written: number; matched: PlannedSplits['matched'] }> {
   const row = await lockImport(tx, importId);
   if (row.status === 'committed') throw conflict(m.importAlreadyCommitted);
   if (row.errors.length) throw unprocessable(m.importHasErrors, { file: m.importHasErrors });
@@ -305,32 +306,15 @@ export async function commitImport(tx: DbExecutor, importId: string, actorId: nu
     .where(and(eq(commissionLines.kind, 'residual'), eq(commissionLines.month, row.month)))
     .limit(1);
   if (clash) throw conflict(m.residualExists(clash.mid, row.month));
-  // Each line is written once, on its partner's draft for the month (created empty here if missing;
-  // `refreshDrafts` below sums it, or deletes it if it stays under the minimum payout).
-  await ensureDrafts(
-    tx,
-    row.month,
-    sql`select ${merchantAccounts.partnerId} from ${commissionImportRows} join ${merchantAccounts} on ${merchantAccounts.mid} = ${commissionImportRows.mid} where ${commissionImportRows.importId} = ${importId}`,
-  );
-  // One INSERT … SELECT: the rows never travel to the app and back (20,000 rows in one statement).
-  // Planned on tables just written (no statistics yet), the draft lookup became a nested loop that
-  // probed every draft of the month for each row (seconds for 20,000 rows); a hash join takes
-  // milliseconds, so nested loops are off for this one statement.
-  const inserted = await withoutNestedLoops(tx, () =>
-    tx.execute<{ merchant_account_id: string }>(sql`
-    insert into ${commissionLines} (partner_id, merchant_account_id, kind, status, month, amount_cents, volume_cents, transactions, net_revenue_cents, share_bps, import_id, statement_id)
-    select ${merchantAccounts.partnerId}, ${merchantAccounts.id}, 'residual', 'approved', ${row.month}, ${residualOf(sql`s.bps`)},
-      ${commissionImportRows.volumeCents}, ${commissionImportRows.transactions}, ${commissionImportRows.netRevenueCents}, s.bps, ${commissionImportRows.importId}, d.id
-    from ${commissionImportRows}
-    join ${merchantAccounts} on ${merchantAccounts.mid} = ${commissionImportRows.mid}
-    cross join lateral (select ${sqlResidualShareBps(row.month)} as bps) s
-    left join ${statements} d on d.partner_id = ${merchantAccounts.partnerId} and d.month = ${row.month} and d.status = 'draft'
-    where ${commissionImportRows.importId} = ${importId}
-    returning merchant_account_id`),
-  );
-  const written = inserted.rows.length;
-  for (const r of inserted.rows) touched.add(r.merchant_account_id);
-  await writeImportSplits(tx, importId, row.month);
+  // Every line (each row's residual and its overrides) is split in the app and written in bulk, on
+  // its partner's draft for the month (`refreshDrafts` below sums the drafts).
+  const planned = await writeImportSplits(tx, importId, row.month);
+  let written = 0;
+  for (const line of planned.lines)
+    if (line.kind === 'residual') {
+      written++;
+      touched.add(line.merchant_id);
+    }
   await holdLinesOfHeldMerchants(tx, importId);
   await tx
     .update(commissionImports)
@@ -338,7 +322,8 @@ export async function commitImport(tx: DbExecutor, importId: string, actorId: nu
     .where(eq(commissionImports.id, importId));
   const months = await evaluateBonuses(tx, [...touched]);
   months.add(row.month);
-  for (const month of [...months].sort()) await refreshDrafts(tx, month);
+  // The lines were just written: the planner's statistics do not know them yet.
+  for (const month of [...months].sort()) await refreshDrafts(tx, month, { afterBulkWrite: true });
   await publishImportedLines(tx, importId);
   await recordAudit(tx, {
     actorId,
@@ -347,15 +332,24 @@ export async function commitImport(tx: DbExecutor, importId: string, actorId: nu
     targetId: importId,
     after: { month: row.month, processor: row.processor, lines: written, replaced },
   });
-  return written;
+  return { written, matched: planned.matched };
 }
 
-/** What an upload holds: matched rows with their residual, unmatched and duplicate MIDs, errors, totals. */
-export async function importResult(db: DbExecutor, importId: string, dryRun: boolean): Promise<ImportResult> {
+/**
+ * What an upload holds: matched rows with their residual, unmatched and duplicate MIDs, errors,
+ * totals. A draft's matched totals come with its split plan; a commit passes the ones it planned.
+ */
+export async function importResult(
+  db: DbExecutor,
+  importId: string,
+  dryRun: boolean,
+  knownMatched?: PlannedSplits['matched'],
+): Promise<ImportResult> {
   const [row] = await db.select().from(commissionImports).where(eq(commissionImports.id, importId));
   if (!row) throw notFound(m.importNotFound);
   const matched = await matchedRows(db, importId, row.month, importPreviewMax);
-  const matchedSum = await matchedTotals(db, importId, row.month);
+  const planned = row.status === 'draft' ? await planImportSplits(db, importId, row.month) : null;
+  const matchedSum = planned?.matched ?? knownMatched ?? (await matchedTotals(db, importId, row.month));
   const unmatchedRows = await db
     .select({
       row: commissionImportRows,
@@ -387,8 +381,7 @@ export async function importResult(db: DbExecutor, importId: string, dryRun: boo
       .where(inArray(commissionLines.importId, replacedIds));
     replaces = { import_id: replacedIds[0]!, lines: count?.n ?? 0 };
   }
-  const splits =
-    row.status === 'draft' ? (await planImportSplits(db, importId, row.month)).totals : await committedImportSplits(db, importId);
+  const splits = planned ? planned.totals : await committedImportSplits(db, importId);
   let blocked: string | null = null;
   if (row.status === 'draft') {
     if (row.errors.length) blocked = m.importHasErrors;
@@ -457,8 +450,8 @@ export async function importResult(db: DbExecutor, importId: string, dryRun: boo
 /** POST /admin/commissions/imports/{id}/commit */
 export async function commitImportById(db: Database, importId: string, actorId: number): Promise<ImportResult> {
   return db.transaction(async (tx) => {
-    const lines = await commitImport(tx, importId, actorId);
-    return { ...(await importResult(tx, importId, false)), lines_written: lines };
+    const { written, matched } = await commitImport(tx, importId, actorId);
+    return { ...(await importResult(tx, importId, false, matched)), lines_written: written };
   });
 }
 

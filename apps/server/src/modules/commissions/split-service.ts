@@ -19,6 +19,7 @@ import {
 } from '@portal/contract';
 import type { z } from 'zod';
 import type { Database, DbExecutor } from '../../db';
+import { withoutNestedLoops } from '../../db/planner';
 import {
   commissionImportRows,
   commissionLines,
@@ -83,22 +84,6 @@ async function versionsOf(db: DbExecutor, merchantIds: readonly string[]): Promi
     groupVersions(rows, result);
   }
   return result;
-}
-
-/**
- * The chain versions of an import's merchants in one joined query (50,000 ids in IN lists cost
- * seconds; the join against the import's rows is one hash join).
- */
-async function versionsOfImport(db: DbExecutor, importId: string): Promise<Map<string, Version[]>> {
-  const rows = await db
-    .select(versionColumns)
-    .from(commissionImportRows)
-    .innerJoin(merchantAccounts, eq(merchantAccounts.mid, commissionImportRows.mid))
-    .innerJoin(merchantSplitVersions, eq(merchantSplitVersions.merchantAccountId, merchantAccounts.id))
-    .leftJoin(merchantSplitLevels, levelsOfVersion)
-    .where(eq(commissionImportRows.importId, importId))
-    .orderBy(asc(merchantSplitVersions.merchantAccountId), asc(merchantSplitVersions.fromMonth), asc(merchantSplitLevels.level));
-  return groupVersions(rows);
 }
 
 /**
@@ -221,30 +206,29 @@ async function levelZeroPlans(db: DbExecutor, partnerIds: readonly number[]): Pr
   return result;
 }
 
-interface SplitRow {
-  rowNo: number;
-  mid: string;
-  merchantId: string;
-  partnerId: number;
-  netCents: number;
-  /** The share the residual line is written with (`sqlResidualShareBps`). */
-  shareBps: number;
+/** A line an import (or a new chain version) writes: a residual (level 0) or an override. */
+interface PlannedLine {
+  kind: 'residual' | 'override';
+  partner_id: number;
+  merchant_id: string;
+  amount: number;
+  net: number;
+  bps: number;
+  /** Overrides only: the chain level, its basis and the team member whose merchant it is. */
+  level: number | null;
+  basis: string | null;
+  downline: number | null;
+  /** Residuals only: the row's volume and transactions. */
+  volume: number | null;
+  transactions: number | null;
 }
 
-interface PlannedSplits {
+export interface PlannedSplits {
   totals: ImportSplits;
-  /** Level-0 residuals whose amount differs from net × share (deducted by an upline, or floored). */
-  residualUpdates: { merchant_id: string; amount: number }[];
-  overrides: {
-    partner_id: number;
-    merchant_id: string;
-    amount: number;
-    net: number;
-    bps: number;
-    level: number;
-    basis: string;
-    downline: number;
-  }[];
+  /** Matched rows, and their residuals at the merchant's share (net × level-0 rate, before any split). */
+  matched: { count: number; residual: number };
+  /** With `lines`: the residual line of every matched row and each non-zero override, in row order. */
+  lines: PlannedLine[];
 }
 
 /**
@@ -266,103 +250,133 @@ export function sqlResidualShareBps(month: string): SQL<number> {
 }
 
 /**
- * Splits an import's rows over their merchants' chains. Only rows that can differ from the plain
- * residual are read into the app: merchants with an upline in a chain, and negative nets (a floored
- * partner).
+ * The levels of each import merchant's chain version in force in `month` (the latest from it or
+ * before, else the first: `versionFor`), level 0 included, in one set-based query.
  */
-export async function planImportSplits(db: DbExecutor, importId: string, month: string): Promise<PlannedSplits> {
-  const { rows } = await db.execute<{
-    row_no: number;
-    mid: string;
-    merchant_id: string;
-    partner_id: number;
-    net: string | number;
-    bps: string | number;
-  }>(sql`
-    select r.row_no, r.mid, ${merchantAccounts.id} as merchant_id, ${merchantAccounts.partnerId} as partner_id,
-      r.net_revenue_cents as net, ${sqlResidualShareBps(month)} as bps
-    from ${commissionImportRows} r join ${merchantAccounts} on ${merchantAccounts.mid} = r.mid
-    where r.import_id = ${importId}
-      and (r.net_revenue_cents < 0 or exists (select 1 from ${merchantSplitLevels} l where l.merchant_account_id = ${merchantAccounts.id} and l.level > 0))
-    order by r.row_no`);
-  const splitRows: SplitRow[] = rows.map((r) => ({
-    rowNo: Number(r.row_no),
-    mid: r.mid,
-    merchantId: r.merchant_id,
-    partnerId: Number(r.partner_id),
-    netCents: Number(r.net),
-    shareBps: Number(r.bps),
-  }));
-  const [sums] = await db
-    .select({
-      net: sql<number>`coalesce(sum(${commissionImportRows.netRevenueCents}), 0)`.mapWith(Number),
-      residual:
-        sql<number>`coalesce(sum(round(${commissionImportRows.netRevenueCents}::numeric * ${sqlResidualShareBps(month)} / 10000)), 0)`.mapWith(
-          Number,
-        ),
-      lines: sql<number>`count(*)`.mapWith(Number),
-    })
-    .from(commissionImportRows)
-    .innerJoin(merchantAccounts, eq(merchantAccounts.mid, commissionImportRows.mid))
-    .where(eq(commissionImportRows.importId, importId));
-  const versions = await versionsOfImport(db, importId);
-  const zeros = await levelZeroPlans(db, [...new Set(splitRows.map((r) => r.partnerId))]);
-  const levelTotals = new Map<number, { lines: number; amount: number }>([
-    [0, { lines: sums?.lines ?? 0, amount: sums?.residual ?? 0 }],
-  ]);
+async function levelsInForce(db: DbExecutor, importId: string, month: string): Promise<Map<string, LevelRow[]>> {
+  const { rows } = await withoutNestedLoops(db, () =>
+    db.execute<{
+      merchant_id: string;
+      level: number;
+      partner_id: number;
+      rate_bps: number;
+      basis: LevelRow['basis'];
+      funding: LevelRow['funding'];
+      end_month: string | null;
+      rate_after_bps: number | null;
+      negative_net: NegativeNetPolicy;
+    }>(sql`
+    with v as (
+      select distinct on (v.merchant_account_id) v.merchant_account_id, v.from_month
+      from ${merchantSplitVersions} v
+      where v.merchant_account_id in (
+        select a.id from ${commissionImportRows} r join ${merchantAccounts} a on a.mid = r.mid where r.import_id = ${importId})
+      order by v.merchant_account_id, case when v.from_month <= ${month} then v.from_month end desc nulls last, v.from_month
+    )
+    select l.merchant_account_id as merchant_id, l.level, l.partner_id, l.rate_bps, l.basis, l.funding, l.end_month,
+      l.rate_after_bps, l.negative_net
+    from v join ${merchantSplitLevels} l on l.merchant_account_id = v.merchant_account_id and l.from_month = v.from_month`),
+  );
+  const result = new Map<string, LevelRow[]>();
+  for (const r of rows) {
+    const list = result.get(r.merchant_id) ?? [];
+    list.push({
+      merchantAccountId: r.merchant_id,
+      fromMonth: month,
+      level: Number(r.level),
+      partnerId: Number(r.partner_id),
+      rateBps: Number(r.rate_bps),
+      basis: r.basis,
+      funding: r.funding,
+      endMonth: r.end_month,
+      rateAfterBps: r.rate_after_bps === null ? null : Number(r.rate_after_bps),
+      negativeNet: r.negative_net,
+    });
+    result.set(r.merchant_id, list);
+  }
+  for (const list of result.values()) list.sort((a, b) => a.level - b.level);
+  return result;
+}
+
+/**
+ * Splits every matched row of an import over its merchant's chain in force that month, in the app
+ * with `splitResidual` (the contract's function the property tests hold to the cent): two reads
+ * (the matched rows; the levels of the versions in force), no per-row lookup. Level 0 totals every
+ * matched row's residual; a row whose split would break the sum is a problem and writes nothing.
+ * With `lines`, also every line a commit writes.
+ */
+export async function planImportSplits(
+  db: DbExecutor,
+  importId: string,
+  month: string,
+  { lines: withLines = false } = {},
+): Promise<PlannedSplits> {
+  const { rows } = await withoutNestedLoops(db, () =>
+    db.execute<{
+      row_no: number;
+      mid: string;
+      merchant_id: string;
+      partner_id: number;
+      net: string | number;
+      volume: string | number;
+      transactions: number | null;
+    }>(sql`
+    select r.row_no, r.mid, a.id as merchant_id, a.partner_id, r.net_revenue_cents as net, r.volume_cents as volume, r.transactions
+    from ${commissionImportRows} r join ${merchantAccounts} a on a.mid = r.mid
+    where r.import_id = ${importId}`),
+  );
+  rows.sort((a, b) => Number(a.row_no) - Number(b.row_no));
+  const levels = await levelsInForce(db, importId, month);
+  const zeros = await levelZeroPlans(db, [...new Set(rows.map((r) => Number(r.partner_id)))]);
+  const levelTotals = new Map<number, { lines: number; amount: number }>([[0, { lines: rows.length, amount: 0 }]]);
   const planned: PlannedSplits = {
     totals: { levels: [], house_cents: 0, problems: [] },
-    residualUpdates: [],
-    overrides: [],
+    matched: { count: rows.length, residual: 0 },
+    lines: [],
   };
-  for (const row of splitRows) {
-    const zero = zeros.get(row.partnerId)!;
-    const chain = chainOf(zero, versionFor(versions.get(row.merchantId), month));
-    if (chainProblem(chain)) {
-      planned.totals.problems.push({
-        row: row.rowNo,
-        mid_last4: midLast4(row.mid),
-        message: tm.rowBreaksSum(row.rowNo, row.mid),
-      });
+  let netTotal = 0;
+  for (const r of rows) {
+    const rowNo = Number(r.row_no);
+    const partnerId = Number(r.partner_id);
+    const netCents = Number(r.net);
+    netTotal += netCents;
+    const own = levels.get(r.merchant_id);
+    const chain = chainOf(zeros.get(partnerId)!, own ? { fromMonth: month, levels: own } : null);
+    const plain = shareOfCents(netCents, chain[0]!.rateBps);
+    planned.matched.residual += plain;
+    const result = chainProblem(chain) ? null : splitResidual(netCents, month, chain);
+    if (!result || !splitBalances(netCents, result)) {
+      levelTotals.get(0)!.amount += plain;
+      planned.totals.problems.push({ row: rowNo, mid_last4: midLast4(r.mid), message: tm.rowBreaksSum(rowNo, r.mid) });
       continue;
     }
-    const result = splitResidual(row.netCents, month, chain);
-    if (!splitBalances(row.netCents, result)) {
-      planned.totals.problems.push({
-        row: row.rowNo,
-        mid_last4: midLast4(row.mid),
-        message: tm.rowBreaksSum(row.rowNo, row.mid),
-      });
-      continue;
-    }
-    const [own, ...ups] = result.lines;
-    const plain = shareOfCents(row.netCents, row.shareBps);
-    if (own!.amountCents !== plain) {
-      planned.residualUpdates.push({ merchant_id: row.merchantId, amount: own!.amountCents });
-      levelTotals.get(0)!.amount += own!.amountCents - plain;
-    }
-    for (const line of ups) {
-      if (line.amountCents === 0) continue;
+    for (const line of result.lines) {
+      if (line.level > 0 && line.amountCents === 0) continue;
       const total = levelTotals.get(line.level) ?? { lines: 0, amount: 0 };
-      total.lines += 1;
+      if (line.level > 0) total.lines += 1;
       total.amount += line.amountCents;
       levelTotals.set(line.level, total);
-      planned.overrides.push({
+      if (!withLines) continue;
+      const residual = line.level === 0;
+      planned.lines.push({
+        kind: residual ? 'residual' : 'override',
         partner_id: line.partnerId,
-        merchant_id: row.merchantId,
+        merchant_id: r.merchant_id,
         amount: line.amountCents,
-        net: row.netCents,
+        net: netCents,
         bps: line.rateBps,
-        level: line.level,
-        basis: line.basis,
-        downline: row.partnerId,
+        level: residual ? null : line.level,
+        basis: residual ? null : line.basis,
+        downline: residual ? null : partnerId,
+        volume: residual ? Number(r.volume) : null,
+        transactions: residual ? r.transactions : null,
       });
     }
   }
   planned.totals.levels = [...levelTotals.entries()]
     .sort(([a], [b]) => a - b)
     .map(([level, t]) => ({ level, lines: t.lines, amount_cents: t.amount }));
-  planned.totals.house_cents = (sums?.net ?? 0) - planned.totals.levels.reduce((a, l) => a + l.amount_cents, 0);
+  planned.totals.house_cents = netTotal - planned.totals.levels.reduce((a, l) => a + l.amount_cents, 0);
   return planned;
 }
 
@@ -388,36 +402,44 @@ export async function committedImportSplits(db: DbExecutor, importId: string): P
 }
 
 /**
- * In the commit's transaction, after the residual lines are inserted: fixes the level-0 residuals
- * the split changes and writes one override line per chain level, each on its partner's draft.
- * A row whose split would break the sum refuses the whole commit.
+ * In the commit's transaction: writes the residual line of every matched row (level 0 of its split)
+ * and one override line per chain level, each on its partner's draft for the month. A row whose
+ * split would break the sum refuses the whole commit. Returns the plan (its totals and lines).
  */
-export async function writeImportSplits(tx: DbExecutor, importId: string, month: string): Promise<void> {
-  const planned = await planImportSplits(tx, importId, month);
+export async function writeImportSplits(tx: DbExecutor, importId: string, month: string): Promise<PlannedSplits> {
+  const planned = await planImportSplits(tx, importId, month, { lines: true });
   if (planned.totals.problems.length) {
     const first = planned.totals.problems[0]!;
     throw unprocessable(tm.importSplitsBroken, { file: first.message });
   }
-  for (let i = 0; i < planned.residualUpdates.length; i += 10_000)
-    await tx.execute(sql`
-      update ${commissionLines} set amount_cents = u.amount, updated_at = now()
-      from json_to_recordset(${JSON.stringify(planned.residualUpdates.slice(i, i + 10_000))}::json) as u(merchant_id uuid, amount bigint)
-      where ${commissionLines.importId} = ${importId} and ${commissionLines.kind} = 'residual'
-        and ${commissionLines.merchantAccountId} = u.merchant_id`);
-  await insertOverrides(tx, month, planned.overrides, importId);
+  await insertLines(tx, month, planned.lines, importId);
+  return planned;
 }
 
-async function insertOverrides(tx: DbExecutor, month: string, overrides: PlannedSplits['overrides'], importId: string | null) {
-  if (!overrides.length) return;
-  const beneficiaries = [...new Set(overrides.map((o) => o.partner_id))];
-  await ensureDrafts(tx, month, sql`select unnest(${sql.param(`{${beneficiaries.join(',')}}`)}::int[])`);
-  for (let i = 0; i < overrides.length; i += 10_000)
+/**
+ * Inserts lines on their partners' drafts for the month (made empty here if missing; `refreshDrafts`
+ * sums them): the draft ids are read once and sent with the lines, 10,000 lines a statement from a
+ * JSON array (a join to the drafts per statement cost a nested loop on fresh statistics).
+ */
+async function insertLines(tx: DbExecutor, month: string, lines: readonly PlannedLine[], importId: string | null) {
+  if (!lines.length) return;
+  const partners = [...new Set(lines.map((l) => l.partner_id))];
+  const partnerArray = sql.param(`{${partners.join(',')}}`);
+  await ensureDrafts(tx, month, sql`select unnest(${partnerArray}::int[])`);
+  const { rows: drafts } = await tx.execute<{ partner_id: number; id: string }>(sql`
+    select partner_id, id from ${statements}
+    where month = ${month} and status = 'draft' and partner_id = any(${partnerArray}::int[])`);
+  const draftOf = new Map(drafts.map((d) => [Number(d.partner_id), d.id]));
+  for (let i = 0; i < lines.length; i += 10_000) {
+    const chunk = lines.slice(i, i + 10_000).map((l) => ({ ...l, statement_id: draftOf.get(l.partner_id) ?? null }));
     await tx.execute(sql`
-      insert into ${commissionLines} (partner_id, merchant_account_id, kind, status, month, amount_cents, net_revenue_cents, share_bps, level, basis, downline_partner_id, import_id, statement_id)
-      select o.partner_id, o.merchant_id, 'override', 'approved', ${month}, o.amount, o.net, o.bps, o.level, o.basis, o.downline, ${importId}::uuid, d.id
-      from json_to_recordset(${JSON.stringify(overrides.slice(i, i + 10_000))}::json)
-        as o(partner_id integer, merchant_id uuid, amount bigint, net bigint, bps integer, level integer, basis text, downline integer)
-      left join ${statements} d on d.partner_id = o.partner_id and d.month = ${month} and d.status = 'draft'`);
+      insert into ${commissionLines} (partner_id, merchant_account_id, kind, status, month, amount_cents, volume_cents, transactions,
+        net_revenue_cents, share_bps, level, basis, downline_partner_id, import_id, statement_id)
+      select o.partner_id, o.merchant_id, o.kind, 'approved', ${month}, o.amount, o.volume, o.transactions, o.net, o.bps, o.level,
+        o.basis, o.downline, ${importId}::uuid, o.statement_id
+      from json_to_recordset(${JSON.stringify(chunk)}::json) as o(partner_id integer, merchant_id uuid, kind text, amount bigint,
+        volume bigint, transactions integer, net bigint, bps integer, level integer, basis text, downline integer, statement_id uuid)`);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -647,12 +669,13 @@ export async function resplitMerchant(tx: DbExecutor, merchant: MerchantRow, fro
         .update(commissionLines)
         .set({ amountCents: own!.amountCents, shareBps: own!.rateBps })
         .where(eq(commissionLines.id, line.id));
-    await insertOverrides(
+    await insertLines(
       tx,
       line.month,
       ups
         .filter((u) => u.amountCents !== 0)
         .map((u) => ({
+          kind: 'override' as const,
           partner_id: u.partnerId,
           merchant_id: merchant.id,
           amount: u.amountCents,
@@ -661,6 +684,8 @@ export async function resplitMerchant(tx: DbExecutor, merchant: MerchantRow, fro
           level: u.level,
           basis: u.basis,
           downline: merchant.partnerId,
+          volume: null,
+          transactions: null,
         })),
       line.importId,
     );

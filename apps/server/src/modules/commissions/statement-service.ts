@@ -15,6 +15,7 @@ import {
   type StatementTotals,
 } from '@portal/contract';
 import type { Database, DbExecutor } from '../../db';
+import { withoutNestedLoops } from '../../db/planner';
 import { commissionLines, merchantAccounts, payoutProfiles, statements, users } from '../../db/schema';
 import { publishIntegrationEvent } from '../../lib/integration-events';
 import { recordAudit } from '../../lib/audit';
@@ -135,19 +136,28 @@ const draftable = (month: string) =>
  * no statement are attached, and only drafts that fall under the minimum are deleted (which
  * detaches their lines: ON DELETE SET NULL).
  */
-export async function refreshDrafts(tx: DbExecutor, month: string): Promise<void> {
+export async function refreshDrafts(
+  tx: DbExecutor,
+  month: string,
+  { afterBulkWrite = false }: { afterBulkWrite?: boolean } = {},
+): Promise<void> {
+  // After a bulk write (an import's 150,000 lines) the planner takes the new lines and drafts for a
+  // row or two and probes an index per draft (1.2 s for the two updates below); hash joins take 40 ms.
+  const planned = <T>(run: () => Promise<T>) => (afterBulkWrite ? withoutNestedLoops(tx, run) : run());
   const monthDrafts = sql`(select d.id from ${statements} d where d.month = ${month} and d.status = 'draft')`;
   // A line that left "approved" while on a draft (defensive: status changes detach their line).
-  await tx
-    .update(commissionLines)
-    .set({ statementId: null })
-    .where(
-      and(
-        sql`${commissionLines.statementId} in ${monthDrafts}`,
-        // A held line (referral integrity: a conflict or a risk signal) never counts on a statement.
-        sql`(${commissionLines.status} <> 'approved' or ${commissionLines.riskHold} is not null)`,
+  await planned(() =>
+    tx
+      .update(commissionLines)
+      .set({ statementId: null })
+      .where(
+        and(
+          sql`${commissionLines.statementId} in ${monthDrafts}`,
+          // A held line (referral integrity: a conflict or a risk signal) never counts on a statement.
+          sql`(${commissionLines.status} <> 'approved' or ${commissionLines.riskHold} is not null)`,
+        ),
       ),
-    );
+  );
   const sums = await tx
     .select({ partnerId: commissionLines.partnerId, ...lineSums })
     .from(commissionLines)
@@ -157,7 +167,8 @@ export async function refreshDrafts(tx: DbExecutor, month: string): Promise<void
         sql`${commissionLines.riskHold} is null`,
         lte(commissionLines.month, month),
         sql`(${commissionLines.statementId} is null or ${commissionLines.statementId} in ${monthDrafts})`,
-        sql`not exists (select 1 from ${statements} where ${statements.partnerId} = ${commissionLines.partnerId} and ${statements.month} = ${month} and ${statements.status} <> 'draft')`,
+        // One hashed list of the month's published partners, not a probe per line.
+        sql`${commissionLines.partnerId} not in (select ${statements.partnerId} from ${statements} where ${statements.month} = ${month} and ${statements.status} <> 'draft')`,
       ),
     )
     .groupBy(commissionLines.partnerId);
@@ -179,46 +190,38 @@ export async function refreshDrafts(tx: DbExecutor, month: string): Promise<void
     );
   if (!due.length) return;
   const currency = await getCurrency(tx);
-  for (let i = 0; i < due.length; i += 1_000) {
-    await tx
-      .insert(statements)
-      .values(
-        due.slice(i, i + 1_000).map((s) => ({
-          partnerId: s.partnerId,
-          month,
-          status: 'draft' as const,
-          merchants: s.merchants,
-          volumeCents: s.volume,
-          residualCents: s.residual,
-          bonusCents: s.bonus,
-          adjustmentCents: s.adjustment,
-          overrideCents: s.override,
-          totalCents: s.total,
-          currency,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [statements.partnerId, statements.month],
-        set: {
-          merchants: sql`excluded.merchants`,
-          volumeCents: sql`excluded.volume_cents`,
-          residualCents: sql`excluded.residual_cents`,
-          bonusCents: sql`excluded.bonus_cents`,
-          adjustmentCents: sql`excluded.adjustment_cents`,
-          overrideCents: sql`excluded.override_cents`,
-          totalCents: sql`excluded.total_cents`,
-          currency: sql`excluded.currency`,
-          updatedAt: new Date(),
-        },
-        setWhere: sql`${statements.status} = 'draft'`,
-      });
+  // One statement per 10,000 drafts from a JSON array (drizzle's VALUES of 11 parameters a draft
+  // cost seconds for an import's 5,000 partners).
+  for (let i = 0; i < due.length; i += 10_000) {
+    const chunk = due.slice(i, i + 10_000).map((s) => ({
+      partner_id: s.partnerId,
+      merchants: s.merchants,
+      volume: s.volume,
+      residual: s.residual,
+      bonus: s.bonus,
+      adjustment: s.adjustment,
+      override: s.override,
+      total: s.total,
+    }));
+    await tx.execute(sql`
+      insert into ${statements} (partner_id, month, status, merchants, volume_cents, residual_cents, bonus_cents, adjustment_cents,
+        override_cents, total_cents, currency)
+      select s.partner_id, ${month}::text, 'draft', s.merchants, s.volume, s.residual, s.bonus, s.adjustment, s.override, s.total, ${currency}::text
+      from json_to_recordset(${JSON.stringify(chunk)}::json) as s(partner_id integer, merchants integer, volume bigint,
+        residual bigint, bonus bigint, adjustment bigint, override bigint, total bigint)
+      on conflict (partner_id, month) do update set merchants = excluded.merchants, volume_cents = excluded.volume_cents,
+        residual_cents = excluded.residual_cents, bonus_cents = excluded.bonus_cents, adjustment_cents = excluded.adjustment_cents,
+        override_cents = excluded.override_cents, total_cents = excluded.total_cents, currency = excluded.currency, updated_at = now()
+      where ${statements}.status = 'draft'`);
   }
-  await tx.execute(sql`
-    update ${commissionLines} set statement_id = s.id, updated_at = now()
-    from ${statements} s
-    where s.month = ${month} and s.status = 'draft' and s.partner_id = ${commissionLines.partnerId}
-      and ${commissionLines.status} = 'approved' and ${commissionLines.riskHold} is null
-      and ${commissionLines.statementId} is null and ${commissionLines.month} <= ${month}`);
+  await planned(() =>
+    tx.execute(sql`
+      update ${commissionLines} set statement_id = s.id, updated_at = now()
+      from ${statements} s
+      where s.month = ${month} and s.status = 'draft' and s.partner_id = ${commissionLines.partnerId}
+        and ${commissionLines.status} = 'approved' and ${commissionLines.riskHold} is null
+        and ${commissionLines.statementId} is null and ${commissionLines.month} <= ${month}`),
+  );
 }
 
 /**
