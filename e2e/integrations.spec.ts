@@ -55,6 +55,8 @@ test.describe('integrations', () => {
 
     await page.getByRole('button', { name: 'Create key' }).click();
     await page.getByLabel('Key name').fill(`BI ${width}`);
+    // On an admin key referrals:write moves statuses; on a partner's it submits referrals.
+    await expect(page.getByRole('checkbox', { name: /referrals:write.*Move referral statuses/ })).toBeVisible();
     await page.getByRole('checkbox', { name: /commissions:read/ }).check();
     await page.getByRole('button', { name: 'Create key' }).last().click();
     await expect(page.getByText(apiKeyMessages.created)).toBeVisible();
@@ -72,6 +74,7 @@ test.describe('integrations', () => {
     await expect(pageHeading(page, 'Settings')).toBeVisible();
     await page.getByRole('button', { name: 'Create key' }).click();
     await page.getByLabel('Key name').fill('POS');
+    await expect(page.getByRole('checkbox', { name: /referrals:write.*Submit referrals/ })).toBeVisible();
     await page.getByRole('checkbox', { name: /referrals:write/ }).check();
     await page.getByRole('checkbox', { name: /referrals:read/ }).check();
     await page.getByRole('button', { name: 'Create key' }).last().click();

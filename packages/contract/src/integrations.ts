@@ -197,6 +197,15 @@ export const apiKeyScopeLabels: Record<ApiKeyScope, string> = {
   'residuals:import': 'Import residual reports',
 };
 
+/**
+ * On an admin key `referrals:write` moves a referral's status (POST /admin/leads/{id}/status); on a
+ * partner key it submits referrals (POST /partner/referrals), as `apiKeyScopeLabels` says.
+ */
+export const adminApiKeyScopeLabels: Record<ApiKeyScope, string> = {
+  ...apiKeyScopeLabels,
+  'referrals:write': 'Move referral statuses',
+};
+
 /** Every key starts so; the prefix shown in lists is this and the next 8 characters. */
 export const apiKeyPrefix = 'ppk_';
 export const maxApiKeysPerUser = 20;

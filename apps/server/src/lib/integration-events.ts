@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { WebhookEventType } from '@portal/contract';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../db';
-import { webhookEndpoints } from '../db/schema';
+import { outbox, webhookEndpoints } from '../db/schema';
 import { enqueue } from './outbox';
 
 /** The outbox action that fans one event out to the webhook endpoints and postbacks that want it. */
@@ -97,6 +97,25 @@ export async function publishIntegrationEvents(tx: DbExecutor, inputs: readonly 
     };
   });
   for (let i = 0; i < rows.length; i += enqueueChunk) await enqueue(tx, rows.slice(i, i + enqueueChunk));
+}
+
+/**
+ * Withdraws the events of these keys that no worker has fanned out yet (a commission line written
+ * void in the transaction that announced it): no receiver hears of them, and publishing the same
+ * key later (the line given back) announces it then. An event already fanned out stays delivered.
+ */
+export async function withdrawIntegrationEvents(tx: DbExecutor, dedupeKeys: readonly string[]): Promise<void> {
+  for (let i = 0; i < dedupeKeys.length; i += enqueueChunk) {
+    await tx
+      .delete(outbox)
+      .where(
+        and(
+          eq(outbox.action, WEBHOOK_EVENT_ACTION),
+          eq(outbox.status, 'pending'),
+          inArray(outbox.dedupeKey, dedupeKeys.slice(i, i + enqueueChunk)),
+        ),
+      );
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db';
 import { outbox } from '../../db/schema';
@@ -57,31 +57,42 @@ export function createOutboxProcessor(db: Database, opts: OutboxProcessorOptions
     return Object.keys(handlers).filter((action) => (pausedUntil.get(groupOf(action)) ?? 0) > at);
   }
 
-  /** Pending and due, or processing with an expired lease (its worker died). */
-  const isDue = (at: Date): SQL =>
-    or(
-      and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, at)),
-      and(eq(outbox.status, 'processing'), lt(outbox.lockedUntil, at)),
-    )!;
-
   const batchActions = Object.keys(handlers).filter((action) => 'handleBatch' in handlers[action]!);
-  const singleActions = Object.keys(handlers).filter((action) => !('handleBatch' in handlers[action]!));
+  const manyActions = Object.keys(handlers).filter((action) => 'handleMany' in handlers[action]!);
+  const singleActions = Object.keys(handlers).filter(
+    (action) => !('handleBatch' in handlers[action]!) && !('handleMany' in handlers[action]!),
+  );
 
-  async function claim(limit: number, known: string[]): Promise<OutboxEntry[]> {
+  /** Claims due entries of `known` actions, leaving those of the `busy` subjects (handled right now) alone. */
+  async function claim(limit: number, known: string[], busy: string[] = []): Promise<OutboxEntry[]> {
     const at = new Date(now());
     const paused = pausedActions(at.getTime());
     if (!known.length) return [];
+    const wanted = and(
+      inArray(outbox.action, known),
+      paused.length ? notInArray(outbox.action, paused) : undefined,
+      busy.length ? notInArray(outbox.subjectId, busy) : undefined,
+    );
+    // Pending and due, in order (outbox_pending_idx: a walk of the action's due rows that stops at
+    // the limit, however long the queue); then processing with an expired lease (its worker died).
+    // Two branches rather than one OR, which made every claim read and sort every due row.
     const due = db
       .select({ id: outbox.id })
       .from(outbox)
-      .where(and(isDue(at), inArray(outbox.action, known), paused.length ? notInArray(outbox.action, paused) : undefined))
+      .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, at), wanted))
       .orderBy(outbox.nextAttemptAt, outbox.id)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    const expired = db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.status, 'processing'), lt(outbox.lockedUntil, at), wanted))
       .limit(limit)
       .for('update', { skipLocked: true });
     const claimed = await db
       .update(outbox)
       .set({ status: 'processing', lockedUntil: new Date(at.getTime() + o.leaseMs), attempts: sql`${outbox.attempts} + 1` })
-      .where(inArray(outbox.id, due))
+      .where(sql`${outbox.id} in (select id from (${due}) due union all select id from (${expired}) expired limit ${limit})`)
       .returning();
     // RETURNING follows no order; handled in the order they were queued.
     return claimed.sort((a, b) => a.id - b.id);
@@ -216,6 +227,98 @@ export function createOutboxProcessor(db: Database, opts: OutboxProcessorOptions
     else await settle(entry).catch((err: unknown) => recordFailure(entry, err ?? new Error('onDone failed')));
   }
 
+  /**
+   * One subject's claimed entries of a `handleMany` action: handed over together, the successes
+   * marked done in one statement (those whose lease is still ours), each failure recorded.
+   */
+  async function runMany(entries: OutboxEntry[]): Promise<void> {
+    const handler = handlers[entries[0]!.action]!;
+    let chain: Promise<unknown> = Promise.resolve();
+    const timer = setInterval(
+      () => {
+        chain = chain.then(() => renewMany(entries)).catch((err: unknown) => log.warn({ err }, 'lease renewal failed'));
+      },
+      Math.max(10, Math.floor(o.leaseMs / 3)),
+    );
+    let outcomes: unknown[];
+    try {
+      outcomes = await handler.handleMany!(entries, { db, log, now, concurrency: o.concurrency });
+    } catch (err) {
+      outcomes = entries.map(() => err ?? new Error('handler failed'));
+    } finally {
+      clearInterval(timer);
+    }
+    await chain;
+    const succeeded = entries.filter((_, i) => outcomes[i] === undefined);
+    for (const group of groupByLease(succeeded)) {
+      await db
+        .update(outbox)
+        .set({ status: 'done', lockedUntil: null, lastError: null })
+        .where(
+          and(
+            inArray(
+              outbox.id,
+              group.map((e) => e.id),
+            ),
+            eq(outbox.status, 'processing'),
+            eq(outbox.lockedUntil, group[0]!.lockedUntil!),
+          ),
+        );
+    }
+    for (const [i, entry] of entries.entries()) {
+      if (outcomes[i] !== undefined) await recordFailure(entry, outcomes[i] ?? new Error('handler failed'));
+    }
+  }
+
+  /** Extends the lease of entries in hand together; those no longer ours keep their old lease (and are not settled). */
+  async function renewMany(entries: OutboxEntry[]): Promise<void> {
+    const lockedUntil = new Date(now() + o.leaseMs);
+    for (const group of groupByLease(entries)) {
+      const renewed = await db
+        .update(outbox)
+        .set({ lockedUntil })
+        .where(
+          and(
+            inArray(
+              outbox.id,
+              group.map((e) => e.id),
+            ),
+            eq(outbox.status, 'processing'),
+            eq(outbox.lockedUntil, group[0]!.lockedUntil!),
+          ),
+        )
+        .returning({ id: outbox.id });
+      const ours = new Set(renewed.map((row) => row.id));
+      for (const entry of group) if (ours.has(entry.id)) entry.lockedUntil = lockedUntil;
+    }
+  }
+
+  /**
+   * The due entries of `handleMany` actions, a subject's batch at a time, subjects side by side:
+   * while one subject's batch is in hand, claims go on for the others. Resolves once nothing more
+   * is due and every batch in hand is settled, with how many entries it handled.
+   */
+  async function processMany(): Promise<number> {
+    if (!manyActions.length) return 0;
+    const inHand = new Map<string, Promise<void>>();
+    let handled = 0;
+    while (!opts.shouldStop?.()) {
+      const claimed = await claim(o.batchSize, manyActions, [...inHand.keys()]);
+      handled += claimed.length;
+      for (const [subject, entries] of groupBy(claimed, (e) => e.subjectId ?? '')) {
+        const lane = runMany(entries)
+          .catch((err: unknown) => log.error({ err, subject }, 'outbox batch failed; its leases run out and it is retried'))
+          .finally(() => inHand.delete(subject));
+        inHand.set(subject, lane);
+      }
+      if (claimed.length) continue;
+      if (!inHand.size) break;
+      await Promise.race(inHand.values());
+    }
+    await Promise.all(inHand.values());
+    return handled;
+  }
+
   return {
     /** Works through every due entry, a batch at a time; resolves with how many it handled. */
     async processDue(): Promise<number> {
@@ -228,14 +331,31 @@ export function createOutboxProcessor(db: Database, opts: OutboxProcessorOptions
             batch.filter((e) => e.action === action),
           );
         }
+        const many = await processMany();
         const singles = await claim(o.concurrency, singleActions);
         await Promise.all(singles.map((entry) => run(entry)));
-        if (!batch.length && !singles.length) break;
-        handled += batch.length + singles.length;
+        if (!batch.length && !singles.length && !many) break;
+        handled += batch.length + singles.length + many;
       }
       return handled;
     },
   };
+}
+
+/** Entries by the lease they hold (one claim gives its entries one lease). */
+function groupByLease(entries: OutboxEntry[]): OutboxEntry[][] {
+  return [...groupBy(entries, (e) => e.lockedUntil?.getTime() ?? 0).values()];
+}
+
+function groupBy<K>(entries: OutboxEntry[], key: (entry: OutboxEntry) => K): Map<K, OutboxEntry[]> {
+  const groups = new Map<K, OutboxEntry[]>();
+  for (const entry of entries) {
+    const k = key(entry);
+    const group = groups.get(k);
+    if (group) group.push(entry);
+    else groups.set(k, [entry]);
+  }
+  return groups;
 }
 
 export interface OutboxWorkerOptions extends Omit<OutboxProcessorOptions, 'shouldStop'> {

@@ -26,6 +26,14 @@ export interface OutboxHandler {
   onFailed?(tx: Transaction, entry: OutboxEntry, error: string): Promise<void>;
   /** Set by `batchHandler`: the worker then handles the action's entries in batches, never one by one. */
   handleBatch?(tx: Transaction, entries: OutboxEntry[]): Promise<void>;
+  /**
+   * Side effects that go well together (webhook deliveries): the worker claims the due entries of
+   * one subject in one statement and hands them over at once; the answer holds, in order, each
+   * entry's failure or `undefined` for success, and the successes are marked done in one statement.
+   * Subjects are handled side by side, one batch per subject at a time, so a subject that is slow
+   * (a receiver that hangs) holds up only its own entries. `concurrency` is the worker's.
+   */
+  handleMany?(entries: OutboxEntry[], ctx: OutboxHandlerContext & { concurrency: number }): Promise<unknown[]>;
 }
 
 /**

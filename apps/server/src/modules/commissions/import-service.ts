@@ -23,7 +23,7 @@ import {
 import { recordAudit } from '../../lib/audit';
 import { hasIntegrationListener, publishIntegrationEvents } from '../../lib/integration-events';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
-import { evaluateBonuses, toLine } from './merchant-service';
+import { commissionCreatedEvents, evaluateBonuses } from './merchant-service';
 import { refreshDrafts } from './statement-service';
 import { parseReport, processorKey, type ParsedReport } from './report-parser';
 import {
@@ -244,8 +244,10 @@ async function holdLinesOfHeldMerchants(tx: DbExecutor, importId: string): Promi
 }
 
 /**
- * `commission.created` for each line a commit wrote (residuals and the team's overrides), in the
- * commit's transaction; nothing is read beyond one small query when no endpoint wants the event.
+ * `commission.created` for each line a commit wrote (residuals and the team's overrides) that may be
+ * paid, held ones included: not those written void for a blocked merchant (a resolution that gives
+ * them back announces them then). In the commit's transaction; nothing is read beyond one small
+ * query when no endpoint wants the event.
  */
 async function publishImportedLines(tx: DbExecutor, importId: string): Promise<void> {
   if (!(await hasIntegrationListener(tx, 'commission.created'))) return;
@@ -253,15 +255,14 @@ async function publishImportedLines(tx: DbExecutor, importId: string): Promise<v
     .select({ line: commissionLines, mid: merchantAccounts.mid, business: merchantAccounts.business })
     .from(commissionLines)
     .leftJoin(merchantAccounts, eq(merchantAccounts.id, commissionLines.merchantAccountId))
-    .where(eq(commissionLines.importId, importId));
+    .where(and(eq(commissionLines.importId, importId), ne(commissionLines.status, 'void')));
+  const merchants = new Map(lines.map(({ line, mid, business }) => [line.id, { mid, business }]));
   await publishIntegrationEvents(
     tx,
-    lines.map(({ line, mid, business }) => ({
-      type: 'commission.created' as const,
-      partnerId: line.partnerId,
-      data: { commission: toLine(line, { mid, business }) },
-      dedupeKey: `event:commission.created:${line.id}`,
-    })),
+    commissionCreatedEvents(
+      lines.map(({ line }) => line),
+      (line) => merchants.get(line.id),
+    ),
   );
 }
 

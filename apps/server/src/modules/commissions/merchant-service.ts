@@ -11,13 +11,34 @@ import {
 import type { Database, DbExecutor } from '../../db';
 import { commissionLines, leads, merchantAccounts, statements, users } from '../../db/schema';
 import { isPartnerAccount } from '../../lib/access';
-import { publishIntegrationEvent } from '../../lib/integration-events';
+import { publishIntegrationEvent, publishIntegrationEvents, type IntegrationEventInput } from '../../lib/integration-events';
 import { recordAudit } from '../../lib/audit';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
 import type { RecordedLeadEvent } from '../leads';
 import { effectivePlan, effectivePlans } from './plan-service';
 import { refreshDrafts } from './statement-service';
 import { freezeChain } from './split-service';
+
+/**
+ * `commission.created` for the lines that may be paid (pending, approved or on hold, held by
+ * referral integrity or not): a line written void is never announced, and is announced if a
+ * resolution gives it back (risk-hold-service.ts). Once per line, whatever the path: the key.
+ */
+export function commissionCreatedEvents(
+  lines: readonly LineRow[],
+  merchantOf: (line: LineRow) => { mid: string | null; business: string | null } | null | undefined = () => null,
+): IntegrationEventInput[] {
+  return lines
+    .filter((line) => line.status !== 'void' && line.status !== 'paid')
+    .map((line) => ({
+      type: 'commission.created' as const,
+      partnerId: line.partnerId,
+      data: { commission: toLine(line, merchantOf(line)) },
+      dedupeKey: commissionCreatedKey(line.id),
+    }));
+}
+
+export const commissionCreatedKey = (lineId: string) => `event:commission.created:${lineId}`;
 
 /** The description of both bonus lines of a split award (referral integrity). */
 export const splitAwardDescription = 'Split award';
@@ -92,11 +113,7 @@ export async function openMerchantAccount(
         amountCents: plan.bonus_cents,
       })
       .returning();
-    await publishIntegrationEvent(tx, {
-      type: 'commission.created',
-      partnerId: input.partnerId,
-      data: { commission: toLine(bonus!) },
-    });
+    await publishIntegrationEvents(tx, commissionCreatedEvents([bonus!]));
     for (const month of await evaluateBonuses(tx, [created.id])) await refreshDrafts(tx, month);
   }
   return created;
@@ -333,11 +350,7 @@ export async function createManualLine(
       })
       .returning();
     await refreshDrafts(tx, input.month);
-    await publishIntegrationEvent(tx, {
-      type: 'commission.created',
-      partnerId: line!.partnerId,
-      data: { commission: toLine(line!) },
-    });
+    await publishIntegrationEvents(tx, commissionCreatedEvents([line!]));
     await recordAudit(tx, {
       actorId,
       action: 'commission_line.create',

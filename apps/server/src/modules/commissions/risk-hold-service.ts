@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../db';
 import { commissionLines, merchantAccounts } from '../../db/schema';
-import { evaluateBonuses, splitAwardDescription } from './merchant-service';
+import { publishIntegrationEvents, withdrawIntegrationEvents } from '../../lib/integration-events';
+import { commissionCreatedEvents, commissionCreatedKey, evaluateBonuses, splitAwardDescription } from './merchant-service';
 import { refreshDrafts } from './statement-service';
 
 export type RiskHold = 'conflict' | 'risk';
@@ -65,7 +66,13 @@ export async function blockLinesOfLeads(tx: DbExecutor, leadIds: readonly number
         inArray(commissionLines.status, ['pending', 'approved', 'on_hold']),
       ),
     )
-    .returning({ month: commissionLines.month });
+    .returning({ id: commissionLines.id, month: commissionLines.month });
+  // A line announced in this transaction (the bonus of the approval that opened the merchant) is
+  // never announced after all; a resolution that gives it back announces it then.
+  await withdrawIntegrationEvents(
+    tx,
+    rows.map((r) => commissionCreatedKey(r.id)),
+  );
   for (const month of new Set(rows.map((r) => r.month))) await refreshDrafts(tx, month);
   return rows.length;
 }
@@ -93,7 +100,8 @@ export async function releaseLinesOfLeads(tx: DbExecutor, leadIds: readonly numb
         isNotNull(commissionLines.riskHold),
       ),
     )
-    .returning({ merchantId: commissionLines.merchantAccountId });
+    .returning();
+  await publishRestoredLines(tx, restored);
   const rows = await tx
     .update(commissionLines)
     .set({ riskHold: null })
@@ -107,9 +115,30 @@ export async function releaseLinesOfLeads(tx: DbExecutor, leadIds: readonly numb
     .returning({ month: commissionLines.month });
   const months = new Set(rows.map((r) => r.month));
   if (restored.length)
-    for (const month of await evaluateBonuses(tx, [...new Set(restored.map((r) => r.merchantId!))])) months.add(month);
+    for (const month of await evaluateBonuses(tx, [...new Set(restored.map((r) => r.merchantAccountId!))])) months.add(month);
   for (const month of [...months].sort()) await refreshDrafts(tx, month);
   return rows.length;
+}
+
+/**
+ * `commission.created` for the lines a resolution gave back: they may be paid now. Once per line (the
+ * key): a line announced before it was written void is not announced again.
+ */
+async function publishRestoredLines(tx: DbExecutor, lines: (typeof commissionLines.$inferSelect)[]): Promise<void> {
+  if (!lines.length) return;
+  const merchantIds = [...new Set(lines.flatMap((line) => (line.merchantAccountId ? [line.merchantAccountId] : [])))];
+  const merchants = new Map(
+    (
+      await tx
+        .select({ id: merchantAccounts.id, mid: merchantAccounts.mid, business: merchantAccounts.business })
+        .from(merchantAccounts)
+        .where(inArray(merchantAccounts.id, merchantIds))
+    ).map((row) => [row.id, row]),
+  );
+  await publishIntegrationEvents(
+    tx,
+    commissionCreatedEvents(lines, (line) => (line.merchantAccountId ? merchants.get(line.merchantAccountId) : null)),
+  );
 }
 
 /** Voids these referrals' held lines as fraud: irreversible (a void line never reaches a statement). */

@@ -11,7 +11,7 @@ import { commissionImportRows, commissionImports, commissionLines, ignoredMids, 
 import { recordAudit } from '../../lib/audit';
 import { merchantData, publishIntegrationEvent, publishIntegrationEvents } from '../../lib/integration-events';
 import { conflict, notFound, unprocessable } from '../../lib/errors';
-import { evaluateBonuses, listMerchantAccounts, openMerchantAccount, toLine } from './merchant-service';
+import { commissionCreatedEvents, evaluateBonuses, listMerchantAccounts, openMerchantAccount } from './merchant-service';
 import { effectivePlans } from './plan-service';
 import { refreshDrafts } from './statement-service';
 import { resplitMerchant } from './split-service';
@@ -116,12 +116,7 @@ export async function assignMid(db: Database, input: AssignMidRequest, actorId: 
     });
     await publishIntegrationEvents(
       tx,
-      written.map((line) => ({
-        type: 'commission.created' as const,
-        partnerId: line.partnerId,
-        data: { commission: toLine(line, account) },
-        dedupeKey: `event:commission.created:${line.id}`,
-      })),
+      commissionCreatedEvents(written, () => account),
     );
     // Issue 21: the residuals just written are split over the chain frozen on the new account.
     if (months.size) for (const month of await resplitMerchant(tx, account, [...months].sort()[0]!)) months.add(month);

@@ -1,10 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { composeLeadPayload, formatDate, integrityMessages, defaultIntegritySettings } from '@portal/contract';
 import { buildReferralForm } from '@portal/contract/testing';
 import { createTestContext, type TestContext } from '../../../test/context';
 import { bearer, createAdmin, createPartner } from '../../../test/factories';
-import { auditLog, commissionLines, leads, partnerTeams, referralClaims, referralConflicts, statements } from '../../db/schema';
+import {
+  auditLog,
+  commissionLines,
+  leads,
+  outbox,
+  partnerTeams,
+  referralClaims,
+  referralConflicts,
+  statements,
+  webhookEndpoints,
+} from '../../db/schema';
 import { ach, w9 } from '../../../test/payout-fixtures';
 import { createOutboxProcessor } from '../../lib/outbox';
 import { createSession } from '../../lib/sessions';
@@ -376,6 +386,23 @@ describe('fraud signals', () => {
   });
 
   it('block: the merchant is approved as usual but its bonus and residuals are void ("Under review") until resolved', async () => {
+    // A webhook endpoint wants commission.created: a void line is not announced, a line given back is, once.
+    const [endpoint] = await ctx.db
+      .insert(webhookEndpoints)
+      .values({ url: 'https://hooks.example.com/in', events: ['commission.created'], secretSealed: 'x', secretHint: 'x' })
+      .returning();
+    const announced = async (partnerId: number) => {
+      const lines = await ctx.db
+        .select({ id: commissionLines.id })
+        .from(commissionLines)
+        .where(eq(commissionLines.partnerId, partnerId));
+      const keys = lines.map((line) => `event:commission.created:${line.id}`);
+      const events = await ctx.db
+        .select({ key: outbox.dedupeKey })
+        .from(outbox)
+        .where(and(eq(outbox.action, 'webhook.event'), inArray(outbox.dedupeKey, keys.length ? keys : ['-'])));
+      return { lines: lines.length, events: events.map((e) => e.key) };
+    };
     await admin('PUT', '/admin/integrity-settings', {
       ...defaultIntegritySettings,
       signals: { ...defaultIntegritySettings.signals, self_referral: { enabled: true, action: 'block' } },
@@ -406,6 +433,9 @@ describe('fraud signals', () => {
     ]);
     const totals = await ctx.db.select().from(statements).where(eq(statements.partnerId, a.id));
     expect(totals.every((t) => t.totalCents === 0)).toBe(true);
+    // Neither the bonus (voided in the approval's transaction) nor the residual (written void) was announced.
+    await worker();
+    expect(await announced(a.id)).toEqual({ lines: 2, events: [] });
 
     // Resolved as legitimate: the bonus (no minimum volume here) and the residual are owed again.
     expect((await admin('POST', `/admin/risk/${item.id}/resolve`, { note: 'Owner confirmed by phone' })).statusCode).toBe(200);
@@ -414,6 +444,20 @@ describe('fraud signals', () => {
     expect(residual).toMatchObject({ status: 'approved', hold: null, reason: null });
     const [statement] = await ctx.db.select().from(statements).where(eq(statements.partnerId, a.id));
     expect(statement!.totalCents).toBeGreaterThan(20_001);
+    // Given back, both lines are announced now, one event each (the bonus as pending: its volume rule earns it again).
+    const given = await announced(a.id);
+    expect(given.events).toHaveLength(2);
+    expect(new Set(given.events).size).toBe(2);
+    await worker();
+    const deliveries = await ctx.db
+      .select({ payload: outbox.payload })
+      .from(outbox)
+      .where(and(eq(outbox.action, 'webhook.deliver'), eq(outbox.subjectId, String(endpoint!.id))));
+    expect(deliveries.map((d) => JSON.parse((d.payload as { body: string }).body).data.commission.status).sort()).toEqual([
+      'approved',
+      'pending',
+    ]);
+    await ctx.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint!.id));
   });
 
   it('re-sign: the phone of a merchant closed in the last 12 months holds the new referral (no customer any more)', async () => {

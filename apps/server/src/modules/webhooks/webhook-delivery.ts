@@ -10,12 +10,21 @@ import {
 import type { Config } from '../../config';
 import type { Database, DbExecutor } from '../../db';
 import { outbox, users, webhookDeliveries, webhookEndpoints } from '../../db/schema';
-import { enqueue, notifyOutbox, OutboxError, type OutboxEntry, type OutboxHandler } from '../../lib/outbox';
+import {
+  batchHandler,
+  enqueue,
+  notifyOutbox,
+  OutboxError,
+  type EnqueueInput,
+  type OutboxEntry,
+  type OutboxHandler,
+  type OutboxHandlerContext,
+} from '../../lib/outbox';
 import type { IntegrationEventPayload } from '../../lib/integration-events';
 import { composeMail } from '../../lib/mail-layout';
 import type { Mailer } from '../../lib/mailer';
 import { getBrandName } from '../settings';
-import { postWebhook } from './webhook-http';
+import { postWebhook, type PostResult } from './webhook-http';
 import { webhookHeaders } from './webhook-signing';
 import { openSecrets, type EndpointRow } from './webhook-secrets';
 import type { AddressPolicy } from './url-guard';
@@ -81,63 +90,66 @@ export async function queueDeliveries(
   endpoints: EndpointRow[],
   leadId: number | null,
 ): Promise<void> {
-  if (!endpoints.length) return;
-  await enqueue(
-    tx,
-    endpoints.map((endpoint) => ({
-      action: WEBHOOK_DELIVER_ACTION,
-      subjectType: 'webhook_endpoint',
-      subjectId: endpointSubject(endpoint.id),
-      leadId,
-      payload: {
-        endpoint_id: endpoint.id,
-        message_id: event.id,
-        event_type: event.type,
-        body: envelopeFor(event, endpoint),
-      } satisfies DeliveryPayload,
-      dedupeKey: `webhook:${event.id}:${endpoint.id}`,
-    })),
-  );
+  if (endpoints.length) await enqueue(tx, deliveryEntries(event, endpoints, leadId));
+}
+
+function deliveryEntries(event: IntegrationEventPayload, endpoints: EndpointRow[], leadId: number | null): EnqueueInput[] {
+  return endpoints.map((endpoint) => ({
+    action: WEBHOOK_DELIVER_ACTION,
+    subjectType: 'webhook_endpoint',
+    subjectId: endpointSubject(endpoint.id),
+    leadId,
+    payload: {
+      endpoint_id: endpoint.id,
+      message_id: event.id,
+      event_type: event.type,
+      body: envelopeFor(event, endpoint),
+    } satisfies DeliveryPayload,
+    dedupeKey: `webhook:${event.id}:${endpoint.id}`,
+  }));
 }
 
 /**
- * The fan-out of one `webhook.event`: in the transaction that marks it done, one delivery entry per
- * enabled endpoint subscribed to its type (the admins', and the partner's own postbacks).
+ * The fan-out of `webhook.event`s, a batch at a time in the transaction that marks them done: one
+ * read of the enabled endpoints that want any of the batch's types, then one delivery entry per
+ * event and endpoint subscribed to its type (the admins', and the partner's own postbacks).
  */
 export function createFanOutHandler(): OutboxHandler {
-  return {
-    async handle() {
-      // Nothing outside the database: the work is onDone's, so it is done exactly once.
-    },
-    async onDone(tx, entry) {
-      const event = entry.payload as IntegrationEventPayload;
-      const owners =
-        event.partner_id === null
-          ? isNull(webhookEndpoints.partnerId)
-          : or(isNull(webhookEndpoints.partnerId), eq(webhookEndpoints.partnerId, event.partner_id));
-      const endpoints = await tx
-        .select()
-        .from(webhookEndpoints)
-        .where(
-          and(
-            eq(webhookEndpoints.enabled, true),
-            owners,
-            sql`${webhookEndpoints.events} @> ${JSON.stringify([event.type])}::jsonb`,
-          ),
-        );
-      await queueDeliveries(tx, event, endpoints, entry.leadId);
-    },
-  };
+  return batchHandler(async (tx, entries) => {
+    const events = entries.map((entry) => entry.payload as IntegrationEventPayload);
+    const types = [...new Set(events.map((event) => event.type))];
+    const endpoints = await tx
+      .select()
+      .from(webhookEndpoints)
+      .where(
+        and(
+          eq(webhookEndpoints.enabled, true),
+          or(...types.map((type) => sql`${webhookEndpoints.events} @> ${JSON.stringify([type])}::jsonb`)),
+        ),
+      );
+    if (!endpoints.length) return;
+    const rows = entries.flatMap((entry, i) => {
+      const event = events[i]!;
+      const wanted = endpoints.filter(
+        (endpoint) =>
+          endpoint.events.includes(event.type) && (endpoint.partnerId === null || endpoint.partnerId === event.partner_id),
+      );
+      return deliveryEntries(event, wanted, entry.leadId);
+    });
+    for (let i = 0; i < rows.length; i += 1_000) await enqueue(tx, rows.slice(i, i + 1_000));
+  });
 }
 
 /**
- * One delivery attempt of one message to one endpoint. While the endpoint is healthy its deliveries
- * go side by side; after a failure its circuit opens: the other deliveries wait without a request
- * and one of them probes when the circuit's delay is over, so a receiver that is down or hangs costs
- * one request per window and never holds up other endpoints' deliveries. A success closes the
- * circuit and makes everything waiting due at once. The 20th failure in a row disables the endpoint
- * and mails the admins. Every attempt carries the same `webhook-id`; the outbox retries with backoff
- * for three days.
+ * The deliveries of one endpoint, as the worker claims them together (one batch per endpoint at a
+ * time, endpoints side by side): the endpoint read once, up to `concurrency` requests side by side,
+ * the attempts logged in one statement and the batch settled in one. While the endpoint is healthy
+ * its deliveries go side by side; after a failure no new request starts and its circuit opens: the
+ * other deliveries wait without a request and one of them probes when the circuit's delay is over,
+ * so a receiver that is down or hangs costs one wave of requests, then one per window, and never
+ * holds up other endpoints' deliveries. A success closes the circuit and makes everything waiting
+ * due at once. The 20th failure in a row disables the endpoint and mails the admins. Every attempt
+ * carries the same `webhook-id`; the outbox retries with backoff for three days.
  *
  * Answers, per the Standard Webhooks specification ("Delivery success and failure"): any 2xx is a
  * success; `410 Gone` disables the endpoint at once (the receiver wants no more events; the admins,
@@ -149,79 +161,139 @@ export function createFanOutHandler(): OutboxHandler {
 export function createDeliveryHandler(deps: { config: Config; options: DeliveryOptions }): OutboxHandler {
   const policy = addressPolicy(deps.config);
   let purgedAt = 0;
-  return {
-    async handle(entry, { db, now, log }) {
-      if (now() - purgedAt > 3_600_000) {
-        purgedAt = now();
-        await purgeOldDeliveries(db);
+  const handleMany = async (
+    entries: OutboxEntry[],
+    { db, now, log, concurrency }: OutboxHandlerContext & { concurrency: number },
+  ): Promise<(OutboxError | undefined)[]> => {
+    if (now() - purgedAt > 3_600_000) {
+      purgedAt = now();
+      await purgeOldDeliveries(db);
+    }
+    const payloads = entries.map((entry) => entry.payload as DeliveryPayload);
+    // One subject, one endpoint: the worker claims per subject.
+    const endpointId = payloads[0]!.endpoint_id;
+    const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpointId));
+    if (!endpoint) return entries.map(() => undefined); // deleted: nothing left to deliver to
+    if (!endpoint.enabled) return entries.map(() => new OutboxError(m.endpointDisabled, false));
+    const at = now();
+    let isProbe = false;
+    if (endpoint.consecutiveFailures > 0) {
+      const claimed = await db
+        .update(webhookEndpoints)
+        .set({ retryAt: new Date(at + probeLeaseMs) })
+        .where(
+          and(
+            eq(webhookEndpoints.id, endpoint.id),
+            or(isNull(webhookEndpoints.retryAt), lte(webhookEndpoints.retryAt, new Date(at))),
+          ),
+        )
+        .returning({ id: webhookEndpoints.id });
+      if (!claimed.length) {
+        const wait = Math.max(1_000, (endpoint.retryAt?.getTime() ?? at) - at);
+        return entries.map(() => new OutboxError('Waiting for the endpoint to recover', true, wait));
       }
-      const payload = entry.payload as DeliveryPayload;
-      const [endpoint] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, payload.endpoint_id));
-      if (!endpoint) return; // deleted: nothing left to deliver to
-      if (!endpoint.enabled) throw new OutboxError(m.endpointDisabled, false);
-      const at = now();
-      let isProbe = false;
-      if (endpoint.consecutiveFailures > 0) {
-        const claimed = await db
-          .update(webhookEndpoints)
-          .set({ retryAt: new Date(at + probeLeaseMs) })
+      isProbe = true;
+    }
+    const url = new URL(endpoint.url);
+    // The attempt number of each message: its earlier attempts to this endpoint, counted in one statement.
+    const previous = new Map(
+      (
+        await db
+          .select({ messageId: webhookDeliveries.messageId, attempts: sql<number>`count(*)::int` })
+          .from(webhookDeliveries)
           .where(
             and(
-              eq(webhookEndpoints.id, endpoint.id),
-              or(isNull(webhookEndpoints.retryAt), lte(webhookEndpoints.retryAt, new Date(at))),
+              eq(webhookDeliveries.endpointId, endpoint.id),
+              inArray(webhookDeliveries.messageId, [...new Set(payloads.map((p) => p.message_id))]),
             ),
           )
-          .returning({ id: webhookEndpoints.id });
-        if (!claimed.length) {
-          const wait = Math.max(1_000, (endpoint.retryAt?.getTime() ?? at) - at);
-          throw new OutboxError('Waiting for the endpoint to recover', true, wait);
-        }
-        isProbe = true;
+          .groupBy(webhookDeliveries.messageId)
+      ).map((row) => [row.messageId, row.attempts]),
+    );
+    const secrets = openSecrets(deps.config, endpoint, at);
+    const send = (payload: DeliveryPayload): Promise<PostResult> =>
+      url.protocol === 'http:' && !policy.isDevelopment && !policy.allowLoopback
+        ? Promise.resolve({ statusCode: null, excerpt: '', durationMs: 0, error: m.urlHttpsOnly })
+        : postWebhook(url, webhookHeaders(secrets, payload.message_id, Math.floor(at / 1000), payload.body), payload.body, {
+            policy,
+            timeoutMs: deps.options.timeoutMs,
+          });
+    const isOk = (result: PostResult) => result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+    // A probe goes alone; then up to `concurrency` side by side, and none starts after a failure.
+    const results: (PostResult | undefined)[] = entries.map(() => undefined);
+    let next = 0;
+    let hasFailed = false;
+    const lane = async (limit = entries.length) => {
+      while (!hasFailed && next < limit) {
+        const i = next++;
+        const result = await send(payloads[i]!);
+        results[i] = result;
+        if (!isOk(result)) hasFailed = true;
       }
-      const url = new URL(endpoint.url);
-      const [previous] = await db
-        .select({ attempts: sql<number>`count(*)::int` })
-        .from(webhookDeliveries)
-        .where(and(eq(webhookDeliveries.endpointId, endpoint.id), eq(webhookDeliveries.messageId, payload.message_id)));
-      const result =
-        url.protocol === 'http:' && !policy.isDevelopment && !policy.allowLoopback
-          ? { statusCode: null, excerpt: '', durationMs: 0, error: m.urlHttpsOnly }
-          : await postWebhook(
-              url,
-              webhookHeaders(openSecrets(deps.config, endpoint, at), payload.message_id, Math.floor(at / 1000), payload.body),
-              payload.body,
-              { policy, timeoutMs: deps.options.timeoutMs },
-            );
-      const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-      await db.insert(webhookDeliveries).values({
-        endpointId: endpoint.id,
-        messageId: payload.message_id,
-        eventType: payload.event_type,
-        attempt: (previous?.attempts ?? 0) + 1,
-        statusCode: result.statusCode,
-        ok,
-        error: ok ? null : (result.error ?? `HTTP ${result.statusCode}`),
-        durationMs: result.durationMs,
-        requestBody: payload.body,
-        responseExcerpt: result.excerpt,
+    };
+    if (isProbe) await lane(1);
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, entries.length)) }, () => lane()));
+    const sent = entries.flatMap((_, i) => (results[i] ? [i] : []));
+    if (sent.length) {
+      await db.insert(webhookDeliveries).values(
+        sent.map((i) => {
+          const result = results[i]!;
+          const payload = payloads[i]!;
+          const ok = isOk(result);
+          const attempt = (previous.get(payload.message_id) ?? 0) + 1;
+          previous.set(payload.message_id, attempt);
+          return {
+            endpointId: endpoint.id,
+            messageId: payload.message_id,
+            eventType: payload.event_type,
+            attempt,
+            statusCode: result.statusCode,
+            ok,
+            error: ok ? null : (result.error ?? `HTTP ${result.statusCode}`),
+            durationMs: result.durationMs,
+            requestBody: payload.body,
+            responseExcerpt: result.excerpt,
+          };
+        }),
+      );
+    }
+    const failed = sent.filter((i) => !isOk(results[i]!));
+    if (!failed.length) {
+      // A delivery that had waited means the endpoint is recovering: what still waits is due now.
+      // (Again on each such success: a delivery deferred while the probe was in flight may have
+      // been rescheduled, with the worker's backoff, after the probe closed the circuit.)
+      if (endpoint.consecutiveFailures > 0 || isProbe || entries.some((e) => e.attempts > 1)) {
+        await closeCircuit(db, endpoint.id, at);
+      }
+      return entries.map(() => undefined);
+    }
+    const errorOf = (result: PostResult) => result.error ?? `HTTP ${result.statusCode}`;
+    if (failed.some((i) => results[i]!.statusCode === 410)) {
+      await disableGoneEndpoint(db, endpoint, at, log);
+      // Not retried: Re-enable puts them back in the queue with what else it missed.
+      return entries.map((_, i) => {
+        const result = results[i];
+        if (result && isOk(result)) return undefined;
+        if (result?.statusCode === 410) return new OutboxError('HTTP 410: the receiver is gone, endpoint disabled', false);
+        return new OutboxError(m.endpointDisabled, false);
       });
-      if (ok) {
-        // A delivery that had waited means the endpoint is recovering: what still waits is due now.
-        // (Again on each such success: a delivery deferred while the probe was in flight may have
-        // been rescheduled, with the worker's backoff, after the probe closed the circuit.)
-        if (endpoint.consecutiveFailures > 0 || isProbe || entry.attempts > 1) await closeCircuit(db, endpoint.id, at);
-        return;
-      }
-      if (result.statusCode === 410) {
-        await disableGoneEndpoint(db, endpoint, at, log);
-        // Not retried: Re-enable puts it back in the queue with what else it missed.
-        throw new OutboxError('HTTP 410: the receiver is gone, endpoint disabled', false);
-      }
-      const retryAfterMs = Math.min(result.retryAfterMs ?? 0, maxRetryAfterMs);
-      const delayMs = (failures: number) => Math.max(deps.options.circuitDelayMs(failures), retryAfterMs);
-      const failures = await recordEndpointFailure(db, endpoint, isProbe, at, delayMs, log);
-      throw new OutboxError(result.error ?? `HTTP ${result.statusCode}`, true, delayMs(Math.max(1, failures)));
+    }
+    const retryAfterMs = Math.min(Math.max(0, ...failed.map((i) => results[i]!.retryAfterMs ?? 0)), maxRetryAfterMs);
+    const delayMs = (failures: number) => Math.max(deps.options.circuitDelayMs(failures), retryAfterMs);
+    const failures = await recordEndpointFailure(db, endpoint, isProbe, at, delayMs, log);
+    const wait = delayMs(Math.max(1, failures));
+    return entries.map((_, i) => {
+      const result = results[i];
+      if (!result) return new OutboxError('Waiting for the endpoint to recover', true, wait);
+      return isOk(result) ? undefined : new OutboxError(errorOf(result), true, wait);
+    });
+  };
+  return {
+    async handle(entry, ctx) {
+      const [outcome] = await handleMany([entry], { ...ctx, concurrency: 1 });
+      if (outcome !== undefined) throw outcome;
     },
+    handleMany,
   };
 }
 

@@ -750,6 +750,28 @@ describe('webhooks', () => {
       expect(pending.every((e) => e.status === 'pending')).toBe(true);
       expect(pending).toHaveLength(10);
     });
+
+    it('delivers an endpoint’s batch while another endpoint’s batch hangs, not after it', async () => {
+      const hanging = await receiver({ hang: true });
+      const healthy = await receiver();
+      const hang = (await addEndpoint({ url: hanging.url, events: ['referral.created'] })).json().data;
+      await addEndpoint({ url: healthy.url, events: ['referral.created'] });
+      for (let i = 0; i < 10; i++) await insertLead(ctx.app);
+      await createOutboxProcessor(ctx.db, { handlers: ctx.app.outbox.handlers, log: ctx.app.log }).processDue();
+      const handlers = {
+        [WEBHOOK_DELIVER_ACTION]: createDeliveryHandler({
+          config: ctx.config,
+          options: { timeoutMs: 8_000, circuitDelayMs: () => 60_000 },
+        }),
+      };
+      const draining = createOutboxProcessor(ctx.db, { handlers, log: ctx.app.log, concurrency: 4 }).processDue();
+      // All ten reach the healthy receiver while the hanging one's first requests are still open.
+      await expect.poll(() => healthy.received.length, { timeout: 7_000 }).toBe(10);
+      expect(await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hang.id))).toEqual([]);
+      await draining;
+      // Its batch sent at most `concurrency` requests; after the time-outs the rest wait for the probe.
+      expect(hanging.hits()).toBe(4);
+    }, 20_000);
   });
 });
 

@@ -1,12 +1,6 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import {
-  apiKeyMessages as m,
-  apiKeyScopeLabels,
-  createAdminApiKeyRequest,
-  type ApiKey,
-  type ApiKeyScope,
-} from '@portal/contract';
+import { apiKeyMessages as m, createAdminApiKeyRequest, type ApiKey, type ApiKeyScope } from '@portal/contract';
 import { PlusIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -26,10 +20,13 @@ import { SecretReveal } from './secret-reveal';
 export function ApiKeysSection({
   base,
   scopes,
+  scopeLabels,
   description,
 }: {
   base: ApiKeyBase;
   scopes: readonly ApiKeyScope[];
+  /** What each permission allows on this kind of key (`referrals:write` differs: admin or partner). */
+  scopeLabels: Record<ApiKeyScope, string>;
   description: string;
 }) {
   const keys = useApiKeys(base);
@@ -55,6 +52,7 @@ export function ApiKeysSection({
           <ApiKeyForm
             base={base}
             scopes={scopes}
+            scopeLabels={scopeLabels}
             onCancel={() => setIsAdding(false)}
             onCreated={(key) => {
               setIsAdding(false);
@@ -131,11 +129,13 @@ export function ApiKeysSection({
 function ApiKeyForm({
   base,
   scopes,
+  scopeLabels,
   onCancel,
   onCreated,
 }: {
   base: ApiKeyBase;
   scopes: readonly ApiKeyScope[];
+  scopeLabels: Record<ApiKeyScope, string>;
   onCancel: () => void;
   onCreated: (key: string) => void;
 }) {
@@ -180,7 +180,7 @@ function ApiKeyForm({
               <input type="checkbox" value={scope} className="mt-0.5 size-4 rounded border-slate-300" {...register('scopes')} />
               <span>
                 <span className="font-mono text-xs text-slate-900">{scope}</span>
-                <span className="block text-slate-600">{apiKeyScopeLabels[scope]}</span>
+                <span className="block text-slate-600">{scopeLabels[scope]}</span>
               </span>
             </label>
           ))}

@@ -1,5 +1,7 @@
 import {
+  adminApiKeyScopeLabels,
   adminApiKeyScopes,
+  apiKeyScopeLabels,
   maxPostbacksPerPartner,
   partnerApiKeyScopes,
   postbackEventTypes,
@@ -27,6 +29,7 @@ export function AdminIntegrationsSections() {
       <ApiKeysSection
         base={apiPaths.integrations.adminApiKeys}
         scopes={adminApiKeyScopes}
+        scopeLabels={adminApiKeyScopeLabels}
         description="Keys for your own software. A key is shown once, works only on the public API and can be revoked at any time."
       />
     </section>
@@ -43,6 +46,7 @@ export function PartnerIntegrationsSections() {
       <ApiKeysSection
         base={apiPaths.integrations.partnerApiKeys}
         scopes={partnerApiKeyScopes}
+        scopeLabels={apiKeyScopeLabels}
         description="Let your own software submit referrals and read their status (POST and GET /api/v1/partner/referrals)."
       />
       <EndpointsSection

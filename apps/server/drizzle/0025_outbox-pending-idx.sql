@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_pending_idx" ON "outbox" USING btree ("action","next_attempt_at","id") WHERE "outbox"."status" = 'pending';
