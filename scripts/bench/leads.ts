@@ -100,7 +100,11 @@ async function serve(target: ServeTarget): Promise<void> {
   });
   const worker =
     config.WORKER === 'on'
-      ? startOutboxWorker(database.db, { handlers: app.outbox.handlers, log: app.log })
+      ? startOutboxWorker(database.db, {
+          handlers: app.outbox.handlers,
+          waitForQuiet: app.requestPressure.waitForQuiet,
+          log: app.log,
+        })
       : { stop: async () => {} };
   const [partner] = await database.db
     .insert(users)

@@ -23,7 +23,7 @@ import { noStorePlugin } from './plugins/no-store';
 import { rejectNulPlugin } from './plugins/reject-nul';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webAppPlugin } from './plugins/web-app';
-import { createOutboxRegistry, type OutboxRegistry } from './lib/outbox';
+import { createOutboxRegistry, createRequestPressure, type OutboxRegistry, type RequestPressure } from './lib/outbox';
 import { adminScope } from './plugins/admin-scope';
 import { publicApiDocsPlugin } from './plugins/public-api-docs';
 import {
@@ -79,6 +79,8 @@ declare module 'fastify' {
     counters: CounterStore;
     /** Validated sessions; changes evict from it by themselves once committed (lib/session-evictions.ts). */
     sessionCache: SessionCache;
+    /** When requests last arrived: the outbox workers wait for a quiet moment before each claim. */
+    requestPressure: RequestPressure;
   }
 }
 
@@ -147,6 +149,19 @@ export async function buildApp(opts: BuildAppOptions) {
   );
 
   app.decorate('outbox', createOutboxRegistry());
+  app.decorate('requestPressure', createRequestPressure());
+  app.addHook('onRequest', (_request, _reply, done) => {
+    app.requestPressure.noteStart();
+    done();
+  });
+  app.addHook('onResponse', (_request, _reply, done) => {
+    app.requestPressure.noteEnd();
+    done();
+  });
+  app.addHook('onRequestAbort', (_request, done) => {
+    app.requestPressure.noteEnd();
+    done();
+  });
   app.decorate('registeredRoutes', []);
   app.decorate('leadEvents', createLeadEventBus());
   app.addHook('onRoute', (route) => {

@@ -52,7 +52,11 @@ async function main(): Promise<void> {
   await ensureFirstAdmin(database.db, config, app.log);
   const worker =
     config.WORKER === 'on'
-      ? startOutboxWorker(database.db, { handlers: app.outbox.handlers, log: app.log.child({ module: 'outbox-worker' }) })
+      ? startOutboxWorker(database.db, {
+          handlers: app.outbox.handlers,
+          waitForQuiet: app.requestPressure.waitForQuiet,
+          log: app.log.child({ module: 'outbox-worker' }),
+        })
       : null;
   app.outboxWorker = worker;
   // Webhook deliveries in a loop of their own: a receiver that hangs holds up only webhooks.
@@ -61,6 +65,7 @@ async function main(): Promise<void> {
       ? startOutboxWorker(database.db, {
           handlers: app.webhookOutbox.handlers,
           concurrency: config.WEBHOOK_CONCURRENCY,
+          waitForQuiet: app.requestPressure.waitForQuiet,
           log: app.log.child({ module: 'webhook-worker' }),
         })
       : null;

@@ -1,5 +1,6 @@
 export * from './outbox';
 export { notifyOutbox } from './outbox-events';
+export { createRequestPressure, type RequestPressure } from './request-pressure';
 export {
   createOutboxProcessor,
   retryFailedEntries,

@@ -133,6 +133,25 @@ describe('the generic outbox', () => {
     expect(rows.filter((e) => e.action === 'counted').map((e) => e.subjectId)).toEqual(['1', '2', '4']);
   });
 
+  it('claims a small batch while requests are still coming, and a full one in a quiet moment', async () => {
+    const sizes: number[] = [];
+    const handlers: OutboxHandlers = { 'stats.count': batchHandler(async (_tx, batch) => void sizes.push(batch.length)) };
+    await enqueue(
+      ctx.db,
+      Array.from({ length: 30 }, (_, i) => ({ action: 'stats.count', subjectType: 'lead', subjectId: String(i) })),
+    );
+    const quietMoments = [false, false, true];
+    const processor = createOutboxProcessor(ctx.db, {
+      handlers,
+      log: ctx.app.log,
+      batchSize: 100,
+      busyBatchSize: 5,
+      waitForQuiet: async () => quietMoments.shift() ?? true,
+    });
+    expect(await processor.processDue()).toBe(30);
+    expect(sizes).toEqual([5, 5, 20]);
+  });
+
   it('fails an entry for good once it is older than its retry window', async () => {
     const failed: string[] = [];
     const handlers: OutboxHandlers = {

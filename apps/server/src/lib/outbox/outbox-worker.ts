@@ -24,12 +24,19 @@ export interface OutboxProcessorOptions {
   random?: () => number;
   /** Checked between batches so stop() only waits for the entries in hand. */
   shouldStop?: () => boolean;
+  /**
+   * Awaited before each claim: requests first (request-pressure.ts). False means requests are still
+   * arriving, and the claim takes at most `busyBatchSize` entries.
+   */
+  waitForQuiet?: () => Promise<boolean>;
+  busyBatchSize?: number;
 }
 
 const defaults = {
   leaseMs: 30_000,
   concurrency: 4,
   batchSize: 100,
+  busyBatchSize: 5,
   maxAgeMs: 72 * 60 * 60_000,
   maxAttempts: Number.POSITIVE_INFINITY,
   backoffBaseMs: 2_000,
@@ -324,7 +331,8 @@ export function createOutboxProcessor(db: Database, opts: OutboxProcessorOptions
     async processDue(): Promise<number> {
       let handled = 0;
       while (!opts.shouldStop?.()) {
-        const batch = await claim(o.batchSize, batchActions);
+        const isQuiet = (await opts.waitForQuiet?.()) ?? true;
+        const batch = await claim(isQuiet ? o.batchSize : Math.min(o.batchSize, o.busyBatchSize), batchActions);
         for (const action of new Set(batch.map((e) => e.action))) {
           await settleBatch(
             action,
