@@ -6,11 +6,13 @@
 // split function), and the lines plus the house against the report's net. PostgreSQL only (set
 // BENCH_DATABASE_URL or TEST_DATABASE_URL). Target: dry run and commit each under 20 s, server
 // memory growth under 200 MB. Run alone: `node --import tsx scripts/bench/splits.ts`.
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { defaultCommissionPlan, parseMoneyCents } from '@portal/contract';
@@ -184,7 +186,7 @@ async function seed(db: Database): Promise<Seeded> {
  * bench database (local PostgreSQL; null when its processes are not on this machine). Their sum
  * over a step is what the step costs on a quiet machine, whatever the load average.
  */
-async function cpuSnapshot(url: string): Promise<{ server: number; backends: Map<number, number> | null }> {
+async function cpuSnapshot(url: string, serverPid: number): Promise<{ server: number; backends: Map<number, number> | null }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   let backends: Map<number, number> | null = new Map();
@@ -203,8 +205,7 @@ async function cpuSnapshot(url: string): Promise<{ server: number; backends: Map
   } finally {
     await client.end();
   }
-  const { user, system } = process.cpuUsage();
-  return { server: (user + system) / 1000, backends };
+  return { server: processCpuMs(serverPid) ?? 0, backends };
 }
 
 type CpuSnapshot = Awaited<ReturnType<typeof cpuSnapshot>>;
@@ -226,68 +227,107 @@ export interface SplitBenchResult {
   /** CPU of each step: the server process and the database's backends (what it takes on a quiet machine). */
   dryRunCpu: { serverMs: number; postgresMs: number | null };
   commitCpu: { serverMs: number; postgresMs: number | null };
+  /** The server process's peak RSS during both steps over its RSS before them. */
   memoryGrowthMb: number;
   partners: number;
   wrongStatements: number;
   balanced: boolean;
 }
 
-async function bench(url: string): Promise<SplitBenchResult> {
+interface Injected {
+  statusCode: number;
+  body: string;
+}
+
+/**
+ * The server in a process of its own, as `npm start` runs it, so its memory is its own (not the seed's
+ * or the bench's): it builds the app on the bench's database and answers `inject` requests sent over
+ * IPC (inject, not a socket: on a loaded machine a commit can outlast the server's request timeout).
+ */
+async function serveSplits(url: string): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pp-bench-split-'));
   const database = await openDatabase({ url });
   const { app } = await buildBenchApp(database.db, dataDir);
+  await app.ready();
+  process.on('message', (request: { method: 'POST'; url: string; headers: Record<string, string>; payload?: string }) => {
+    void app
+      .inject({ ...request, payload: request.payload === undefined ? undefined : Buffer.from(request.payload, 'base64') })
+      .then((res) => process.send!({ statusCode: res.statusCode, body: res.body } satisfies Injected));
+  });
+  global.gc?.();
+  process.send!('ready');
+  await once(process, 'disconnect');
+  await app.close();
+  await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** The resident set of a process now, and its peak since it started (kB from /proc, in bytes). */
+function residentBytes(pid: number): { now: number; peak: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+  return { now: kb('VmRSS'), peak: kb('VmHWM') };
+}
+
+async function bench(url: string): Promise<SplitBenchResult> {
+  const database = await openDatabase({ url });
+  const child = fork(fileURLToPath(import.meta.url), [], {
+    execArgv: ['--import', 'tsx', '--expose-gc'],
+    env: { NODE_ENV: 'production', ...process.env, BENCH_SPLIT_SERVE: url },
+  });
+  const inject = async (request: { url: string; headers: Record<string, string>; payload?: Buffer }): Promise<Injected> => {
+    const answer = once(child, 'message');
+    child.send({ method: 'POST', url: request.url, headers: request.headers, payload: request.payload?.toString('base64') });
+    return (await answer)[0] as Injected;
+  };
   try {
     const seeded = await seed(database.db);
     const token = await createSession(database.db, seeded.adminId);
     const headers = { authorization: `Bearer ${token}` };
     const { csv, nets } = report();
-    global.gc?.();
-    const rssBefore = process.memoryUsage().rss;
-    let rssPeak = rssBefore;
-    const sampler = setInterval(() => {
-      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
-    }, 50);
+    const [ready] = await Promise.race([
+      once(child, 'message'),
+      once(child, 'exit').then(() => {
+        throw new Error('bench server exited before it was ready');
+      }),
+    ]);
+    if (ready !== 'ready') throw new Error(`bench server: ${String(ready)}`);
     const form = new FormData();
     form.set('month', MONTH);
     form.set('processor', 'Split Processing');
     form.set('mapping', JSON.stringify(mapping));
     form.set('dry_run', 'true');
     form.set('file', new Blob([csv], { type: 'text/csv' }), 'residuals.csv');
-    // The multipart body built once, outside the timing; sent through inject (as the commit below), since
-    // on a loaded machine the dry run too can outlast the server's 30 s connection timeout.
+    // The multipart body built once, outside the timing.
     const multipart = new Request('http://bench/', { method: 'POST', body: form });
     const payload = Buffer.from(await multipart.arrayBuffer());
-    const cpuAtStart = await cpuSnapshot(url);
+    // Linux resets a process's peak RSS to its current RSS on "5" (proc(5), clear_refs), so the peak is the steps'.
+    fs.writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
+    const rssBefore = residentBytes(child.pid!).now;
+    const cpuAtStart = await cpuSnapshot(url, child.pid!);
     let start = performance.now();
-    const dryInjected = await app.inject({
-      method: 'POST',
+    const dryInjected = await inject({
       url: '/api/v1/admin/commissions/imports',
       headers: { ...headers, 'content-type': multipart.headers.get('content-type')! },
       payload,
     });
     const dryRes = { status: dryInjected.statusCode };
-    const dry = dryInjected.json<{
+    const dry = JSON.parse(dryInjected.body) as {
       data: {
         import_id: string;
         blocked: string | null;
         splits: { levels: { level: number; amount_cents: number }[]; house_cents: number };
       };
-    }>();
+    };
     const dryRunMs = Math.round(performance.now() - start);
     if (dryRes.status !== 200 || dry.data.blocked)
       throw new Error(`dry run: HTTP ${dryRes.status} ${JSON.stringify(dry).slice(0, 500)}`);
-    const cpuAfterDryRun = await cpuSnapshot(url);
+    const cpuAfterDryRun = await cpuSnapshot(url, child.pid!);
     start = performance.now();
-    // Through inject, not a socket: on a loaded machine the commit can outlast the server's 30 s
-    // connection timeout, and the figure is what this bench is for.
-    const commitRes = await app.inject({
-      method: 'POST',
-      url: `/api/v1/admin/commissions/imports/${dry.data.import_id}/commit`,
-      headers,
-    });
+    const commitRes = await inject({ url: `/api/v1/admin/commissions/imports/${dry.data.import_id}/commit`, headers });
     const commitMs = Math.round(performance.now() - start);
-    clearInterval(sampler);
-    const cpuAfterCommit = await cpuSnapshot(url);
+    const cpuAfterCommit = await cpuSnapshot(url, child.pid!);
+    const rssPeak = residentBytes(child.pid!).peak;
     if (commitRes.statusCode !== 200) throw new Error(`commit: HTTP ${commitRes.statusCode} ${commitRes.body.slice(0, 500)}`);
 
     // Expected per partner, from the report alone.
@@ -327,9 +367,12 @@ async function bench(url: string): Promise<SplitBenchResult> {
       balanced,
     };
   } finally {
-    await app.close();
+    if (child.exitCode === null) {
+      const exited = once(child, 'exit');
+      child.disconnect();
+      await exited;
+    }
     await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -363,7 +406,13 @@ export async function runSplitBench(): Promise<SplitBenchResult | null> {
   return result;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+const serveUrl = process.env.BENCH_SPLIT_SERVE;
+if (serveUrl) {
+  serveSplits(serveUrl).catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+} else if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   runSplitBench().catch((err: unknown) => {
     console.error(err);
     process.exit(1);
