@@ -40,7 +40,7 @@ const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-
 
 const desktopItem = (isActive = false) =>
   cn(
-    'inline-flex items-center gap-1.5 rounded-md px-2.5 py-2 text-sm font-medium whitespace-nowrap transition-colors xl:px-3',
+    'inline-flex items-center gap-1.5 rounded-md px-2.5 py-2 text-sm font-medium whitespace-nowrap transition-colors',
     focusRing,
     isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
   );
@@ -61,7 +61,7 @@ interface NavBarProps {
   onLogout: () => void;
 }
 
-/** Top navigation (spec §2 Layout); below the lg breakpoint it collapses behind a menu button. */
+/** Top navigation (spec §2 Layout); below the xl breakpoint (1280 px: a partner's bar needs about 1,200) it collapses behind a menu button. */
 export function NavBar({ user, contactUrl, companyName, isLoggingOut, onLogout }: NavBarProps) {
   const location = useLocation();
   const isPartner = user.role === 'user';
@@ -98,7 +98,7 @@ export function NavBar({ user, contactUrl, companyName, isLoggingOut, onLogout }
           <BrandLogo />
         </Link>
 
-        <nav aria-label="Main" className="hidden flex-1 items-center gap-1 lg:flex">
+        <nav aria-label="Main" className="hidden flex-1 items-center gap-1 xl:flex">
           {links.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.end} className={({ isActive }) => desktopItem(isActive)}>
               {item.label}
@@ -107,7 +107,7 @@ export function NavBar({ user, contactUrl, companyName, isLoggingOut, onLogout }
           {partnerExtras(desktopItem)}
         </nav>
 
-        <div className="ml-auto hidden items-center gap-2 lg:flex">
+        <div className="ml-auto hidden items-center gap-2 xl:flex">
           <Link to={submitPath} className={buttonClasses('primary', 'sm')}>
             <PlusIcon className="size-4" />
             Submit Referral
@@ -115,15 +115,15 @@ export function NavBar({ user, contactUrl, companyName, isLoggingOut, onLogout }
           <AccountMenu user={user} />
           <Button variant="ghost" size="sm" onClick={onLogout} isLoading={isLoggingOut}>
             {!isLoggingOut && <LogOutIcon className="size-4" />}
-            {/* Between lg and xl the bar is tight: the label stays for screen readers only. */}
-            <span className="lg:max-xl:sr-only">Log Out</span>
+            {/* Below 2xl the bar is tight (a partner's five links, Public URL and Contact Us): the label stays for screen readers only. */}
+            <span className="xl:max-2xl:sr-only">Log Out</span>
           </Button>
         </div>
 
         <button
           type="button"
           className={cn(
-            'ml-auto inline-flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 lg:hidden',
+            'ml-auto inline-flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 xl:hidden',
             focusRing,
           )}
           aria-expanded={isMenuOpen}
@@ -135,7 +135,7 @@ export function NavBar({ user, contactUrl, companyName, isLoggingOut, onLogout }
         </button>
       </div>
 
-      <div id={panelId} hidden={!isMenuOpen} className="border-t border-slate-200 bg-white lg:hidden">
+      <div id={panelId} hidden={!isMenuOpen} className="border-t border-slate-200 bg-white xl:hidden">
         <nav aria-label="Main" className="mx-auto max-w-7xl space-y-1 px-4 py-3 sm:px-6">
           {links.map((item) => (
             <NavLink key={item.to} to={item.to} end={item.end} className={({ isActive }) => mobileItem(isActive)}>
