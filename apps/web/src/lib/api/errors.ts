@@ -10,6 +10,18 @@ export function getServerMessage(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Runs a request whose failure the screen shows in place (an alert, a field's error) rather than as a
+ * toast: `show` gets the server's message, else the fallback. Resolves either way.
+ */
+export async function tryRequest(request: () => Promise<unknown>, show: (message: string) => void, fallback: string) {
+  try {
+    await request();
+  } catch (error) {
+    show(getServerMessage(error) ?? fallback);
+  }
+}
+
 /** The server's error `code` (e.g. TWO_FACTOR_CHALLENGE_EXPIRED), if it sent one. */
 export function getServerCode(error: unknown): string | undefined {
   if (!axios.isAxiosError<{ code?: unknown }>(error)) return undefined;

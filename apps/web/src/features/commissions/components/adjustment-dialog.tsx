@@ -3,8 +3,7 @@ import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { commissionMessages, createLineRequest, dollarsToCents } from '@portal/contract';
 import { PartnerPicker, type PartnerOption } from '@/components/partner-picker';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { getServerMessage } from '@/lib/api/errors';
 import { useZodForm } from '@/lib/forms/use-zod-form';
@@ -95,14 +94,12 @@ function AdjustmentForm({
       title="Add adjustment"
       description="A correction or extra payment on the partner's statement for the month. Use a minus sign to deduct."
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={() => void save()} isLoading={create.isPending}>
-            Add adjustment
-          </Button>
-        </>
+        <DialogActions
+          submitLabel="Add adjustment"
+          onCancel={onClose}
+          onSubmit={() => void save()}
+          isPending={create.isPending}
+        />
       }
     >
       <div className="space-y-4">

@@ -3,8 +3,7 @@ import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { assignMidRequest, commissionMessages, formatCents } from '@portal/contract';
 import { PartnerPicker, type PartnerOption } from '@/components/partner-picker';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { getServerMessage } from '@/lib/api/errors';
 import { useZodForm } from '@/lib/forms/use-zod-form';
@@ -92,14 +91,12 @@ function AssignMidForm({
       title={`Assign MID ${row.mid}`}
       description={`${row.business ?? 'Unknown business'} · volume ${formatCents(row.volume_cents, currency)} · net revenue ${formatCents(row.net_revenue_cents, currency)}`}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={assign.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={() => void save()} isLoading={assign.isPending}>
-            Assign to partner
-          </Button>
-        </>
+        <DialogActions
+          submitLabel="Assign to partner"
+          onCancel={onClose}
+          onSubmit={() => void save()}
+          isPending={assign.isPending}
+        />
       }
     >
       <div className="space-y-4">

@@ -11,7 +11,7 @@ import {
 } from '@portal/contract';
 import { LineStatusBadge } from '@/components/commissions/status-badges';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { Table, type Column } from '@/components/ui/table';
 import { getServerMessage } from '@/lib/api/errors';
@@ -203,18 +203,14 @@ function LineStatusDialog({
       title={text.title}
       description={`${lineKindLabels[line.kind]}${line.business ? ` · ${line.business}` : ''} · ${formatCents(line.amount_cents, currency)}`}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={change.isPending} autoFocus>
-            Cancel
-          </Button>
-          <Button
-            variant={action === 'void' ? 'danger-solid' : 'primary'}
-            onClick={() => void submit()}
-            isLoading={change.isPending}
-          >
-            {text.confirm}
-          </Button>
-        </>
+        <DialogActions
+          submitLabel={text.confirm}
+          onCancel={onClose}
+          onSubmit={() => void submit()}
+          isPending={change.isPending}
+          tone={action === 'void' ? 'danger' : 'primary'}
+          focusCancel
+        />
       }
     >
       <div className="space-y-4">

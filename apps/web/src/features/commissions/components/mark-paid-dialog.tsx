@@ -1,7 +1,6 @@
 import toast from 'react-hot-toast';
 import { commissionMessages, formatCents, markPaidRequest, paymentMethodLabels, paymentMethods } from '@portal/contract';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select';
 import { getServerMessage } from '@/lib/api/errors';
@@ -84,14 +83,7 @@ function MarkPaidForm({
       title={title}
       description={`${statements.length} statement${statements.length === 1 ? '' : 's'} · ${formatCents(total, currency)} in all`}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={markPaid.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={() => void save()} isLoading={markPaid.isPending}>
-            Mark paid
-          </Button>
-        </>
+        <DialogActions submitLabel="Mark paid" onCancel={onClose} onSubmit={() => void save()} isPending={markPaid.isPending} />
       }
     >
       <div className="space-y-4">

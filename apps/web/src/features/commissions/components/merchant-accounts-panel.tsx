@@ -4,7 +4,7 @@ import { commissionMessages, formatCents, monthLabel, type CommissionLine, type 
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { Table, type Column } from '@/components/ui/table';
 import { getServerMessage } from '@/lib/api/errors';
@@ -206,14 +206,14 @@ function CloseAccountDialog({
       title={`Close ${account.business}`}
       description={`MID ${account.mid}, approved ${formatDate(account.approved_on)}`}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={close.isPending} autoFocus>
-            Cancel
-          </Button>
-          <Button variant="danger-solid" onClick={() => void submit()} isLoading={close.isPending}>
-            Close account
-          </Button>
-        </>
+        <DialogActions
+          submitLabel="Close account"
+          onCancel={onClose}
+          onSubmit={() => void submit()}
+          isPending={close.isPending}
+          tone="danger"
+          focusCancel
+        />
       }
     >
       <div className="space-y-4">

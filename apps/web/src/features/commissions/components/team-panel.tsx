@@ -6,7 +6,7 @@ import { PartnerPicker, type PartnerOption } from '@/components/partner-picker';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { QueryState } from '@/components/ui/query-state';
 import { Switch } from '@/components/ui/switch';
 import { Table, type Column } from '@/components/ui/table';
@@ -158,14 +158,13 @@ function SetUplineDialog({
       title={`Upline of ${partnerName}`}
       description="The partner above this one earns an override on merchants approved from now on."
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={() => void submit()} isLoading={save.isPending} disabled={!changes}>
-            Save upline
-          </Button>
-        </>
+        <DialogActions
+          submitLabel="Save upline"
+          onCancel={onClose}
+          onSubmit={() => void submit()}
+          isPending={save.isPending}
+          submitDisabled={!changes}
+        />
       }
     >
       <div className="space-y-4">

@@ -4,7 +4,7 @@ import { bulkStatusMax, leadNoteMax, leadStatuses, leadStatusLabels, pipelineMes
 import { CheckCircleIcon, AlertIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { TextAreaField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select';
 import { CheckboxField } from '@/components/ui/switch';
@@ -71,14 +71,13 @@ export function BulkStatusDialog({ open, onClose, leads: selectedLeads, onDone }
         results ? (
           <Button onClick={onClose}>Close</Button>
         ) : (
-          <>
-            <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" form="bulk-status-form" isLoading={isSubmitting} disabled={isTooMany}>
-              {isSubmitting ? 'Saving…' : 'Apply to all'}
-            </Button>
-          </>
+          <DialogActions
+            submitLabel={isSubmitting ? 'Saving…' : 'Apply to all'}
+            onCancel={onClose}
+            form="bulk-status-form"
+            isPending={isSubmitting}
+            submitDisabled={isTooMany}
+          />
         )
       }
     >

@@ -11,8 +11,7 @@ import {
 } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
 import { LeadStatusBadge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select';
 import { CheckboxField } from '@/components/ui/switch';
@@ -100,14 +99,13 @@ export function StatusChangeDialog({
         </span>
       }
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" form="status-change-form" isLoading={isSubmitting} disabled={options.length === 0}>
-            {isSubmitting ? 'Saving…' : 'Save status'}
-          </Button>
-        </>
+        <DialogActions
+          submitLabel={isSubmitting ? 'Saving…' : 'Save status'}
+          onCancel={onClose}
+          form="status-change-form"
+          isPending={isSubmitting}
+          submitDisabled={options.length === 0}
+        />
       }
     >
       <form id="status-change-form" noValidate onSubmit={onSubmit} className="space-y-4">
