@@ -242,6 +242,27 @@ export function CursorPager({ shown, hasMore, isFetchingMore, onLoadMore, noun }
   );
 }
 
+/** A column heading of a table laid out by hand: its text and its classes (width, alignment). */
+export type Heading = readonly [label: string, className: string];
+
+/**
+ * The header of a small table laid out by hand (a chart's figures, a short ranking) where Table's
+ * phone cards and sorting are not wanted: one row of column headings.
+ */
+export function TableHead({ headings, className }: { headings: readonly Heading[]; className: string }) {
+  return (
+    <thead className={className}>
+      <tr>
+        {headings.map(([label, headingClass]) => (
+          <th key={label} scope="col" className={headingClass}>
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 /** Sorts loaded rows on the client for a table whose rows are all on screen. */
 export function sortRows<T>(
   rows: readonly T[],
