@@ -14,10 +14,21 @@
 // Invalid Reset Link screen instead, which the browser tests check).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type HttpHandler } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@portal/contract';
-import { admin, api, findPageHeading, partner, renderApp, server, setUpAppTests, storeSession } from './testing/render-app';
+import {
+  admin,
+  api,
+  fillIn,
+  findPageHeading,
+  partner,
+  renderApp,
+  server,
+  setUpAppTests,
+  storeSession,
+  submitSignIn,
+} from './testing/render-app';
 
 setUpAppTests();
 
@@ -69,9 +80,7 @@ describe('sign-in and session', () => {
     renderApp('/login');
     await findPageHeading('Sign in');
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Email'), partner.email);
-    await user.type(screen.getByLabelText('Password'), 'partner-password-1');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await submitSignIn(user, partner.email, 'partner-password-1');
     expect((await screen.findByRole('alert')).textContent).toBe(messages.auth.loginFailed);
   });
 
@@ -126,42 +135,44 @@ describe('forgot and reset password', () => {
   async function requestReset() {
     renderApp('/forgot-password');
     await findPageHeading('Forgot your password?');
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Email'), partner.email);
-    await user.click(screen.getByRole('button', { name: messages.forgotPassword.button }));
+    await fillIn(userEvent.setup(), { Email: partner.email }, messages.forgotPassword.button);
   }
 
-  it('shows "Failed to process request" when the answer is not a success and has no message', async () => {
-    server.use(http.post(api('/users/forgot-password'), () => HttpResponse.json({ status: 'error' })));
+  it.each([
+    [
+      '"Failed to process request" when the answer is not a success and has no message',
+      () => HttpResponse.json({ status: 'error' }),
+      messages.forgotPassword.failed,
+    ],
+    ['"An unexpected error occurred" when no answer comes', () => HttpResponse.error(), messages.forgotPassword.unexpected],
+  ])('shows %s', async (_case, answer, message) => {
+    server.use(http.post(api('/users/forgot-password'), answer));
     await requestReset();
-    expect((await screen.findByRole('alert')).textContent).toBe(messages.forgotPassword.failed);
-  });
-
-  it('shows "An unexpected error occurred" when no answer comes', async () => {
-    server.use(http.post(api('/users/forgot-password'), () => HttpResponse.error()));
-    await requestReset();
-    expect((await screen.findByRole('alert')).textContent).toBe(messages.forgotPassword.unexpected);
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
   });
 
   async function chooseNewPassword() {
     renderApp('/reset-password?token=emailed-token');
     await findPageHeading('Choose a new password');
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('New password'), 'a-brand-new-password');
-    await user.type(screen.getByLabelText('Confirm new password'), 'a-brand-new-password');
-    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    const password = 'a-brand-new-password';
+    await fillIn(userEvent.setup(), { 'New password': password, 'Confirm new password': password }, 'Reset password');
   }
 
-  it('shows "Failed to reset password" when the server refuses without a message', async () => {
-    server.use(http.post(api('/users/reset-password'), () => errorAnswer(400)));
+  it.each([
+    [
+      '"Failed to reset password" when the server refuses without a message',
+      () => errorAnswer(400),
+      messages.resetPassword.failed,
+    ],
+    [
+      '"An unexpected error occurred" when the reset gets no answer',
+      () => HttpResponse.error(),
+      messages.resetPassword.unexpected,
+    ],
+  ])('shows %s', async (_case, answer, message) => {
+    server.use(http.post(api('/users/reset-password'), answer));
     await chooseNewPassword();
-    expect((await screen.findByRole('alert')).textContent).toBe(messages.resetPassword.failed);
-  });
-
-  it('shows "An unexpected error occurred" when the reset gets no answer', async () => {
-    server.use(http.post(api('/users/reset-password'), () => HttpResponse.error()));
-    await chooseNewPassword();
-    expect((await screen.findByRole('alert')).textContent).toBe(messages.resetPassword.unexpected);
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
   });
 });
 
@@ -202,15 +213,20 @@ describe('admin settings', () => {
     expect(await screen.findByText(messages.settings.fetchFailed)).toBeTruthy();
   });
 
-  it('toasts "Failed to update setting" when saving an edit fails', async () => {
+  /** The settings page with one setting, where `failing` answers the request under test. */
+  async function openSettings(failing: HttpHandler) {
     signInAsAdmin();
     server.use(
       http.get(api('/admin/settings'), () => HttpResponse.json({ status: 'success', data: [contactUs] })),
-      http.put(api('/admin/settings/:key'), () => errorAnswer(400)),
+      failing,
     );
     renderApp('/admin/settings');
     await findPageHeading('Settings');
-    const user = userEvent.setup();
+    return userEvent.setup();
+  }
+
+  it('toasts "Failed to update setting" when saving an edit fails', async () => {
+    const user = await openSettings(http.put(api('/admin/settings/:key'), () => errorAnswer(400)));
     await user.click(await screen.findByRole('button', { name: 'Edit Contact Us' }));
     const value = screen.getByLabelText('Value');
     await user.clear(value);
@@ -220,14 +236,7 @@ describe('admin settings', () => {
   });
 
   it('toasts "Failed to delete setting" when deleting fails', async () => {
-    signInAsAdmin();
-    server.use(
-      http.get(api('/admin/settings'), () => HttpResponse.json({ status: 'success', data: [contactUs] })),
-      http.delete(api('/admin/settings/:key'), () => errorAnswer(400)),
-    );
-    renderApp('/admin/settings');
-    await findPageHeading('Settings');
-    const user = userEvent.setup();
+    const user = await openSettings(http.delete(api('/admin/settings/:key'), () => errorAnswer(400)));
     await user.click(await screen.findByRole('button', { name: 'Delete Contact Us' }));
     // The page asks in its own dialog (never window.confirm): confirm there.
     const dialog = await screen.findByRole('dialog');
