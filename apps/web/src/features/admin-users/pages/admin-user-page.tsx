@@ -6,6 +6,7 @@ import { messages, type AdminUserDetail, type RejectRequest, type Role } from '@
 import { ExternalLinkIcon, WalletIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
+import { userStatusTones } from '@/components/user-status';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -20,7 +21,7 @@ import { useUser } from '../api/get-user';
 import { useUserAction, type UserAction } from '../api/run-user-action';
 import { useUpdateUser } from '../api/update-user';
 import { ReasonDialog } from '../components/reason-dialog';
-import { percent, relativeTime, roleLabels, shortDate, statusLabels, statusTones } from '../components/format';
+import { percent, relativeTime, roleLabels, shortDate, statusLabels } from '../components/format';
 import { RejectDialog } from '../components/reject-dialog';
 import { ApplicationAnswersCard } from '../components/application-answers-card';
 import { ProfileForm } from '../components/profile-form';
@@ -105,7 +106,7 @@ function UserDetail({ user, renderTeam }: { user: AdminUserDetail; renderTeam?: 
           <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900">{user.full_name}</h1>
           <p className="mt-1 break-all text-slate-600">{user.email}</p>
           <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
-            <Badge tone={statusTones[user.status]}>{statusLabels[user.status]}</Badge>
+            <Badge tone={userStatusTones[user.status]}>{statusLabels[user.status]}</Badge>
             <Badge tone={user.role === 'admin' ? 'violet' : 'slate'}>{roleLabels[user.role]}</Badge>
             <span className="text-slate-500">Joined {shortDate(user.created_at)}</span>
             <span className="text-slate-500">· Last login {relativeTime(user.last_login_at)}</span>

@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import { teamMessages, type AdminTeam, type DownlineMove, type SetUplineRequest, type TeamMember } from '@portal/contract';
 import { PartnerPicker, type PartnerOption } from '@/components/partner-picker';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
@@ -16,8 +15,8 @@ import { searchPartners } from '@/lib/api/search-partners';
 import { paths } from '@/lib/paths';
 import { useAdminTeam } from '../api/get-admin-team';
 import { useSetUpline } from '../api/set-upline';
+import { memberColumns } from './team-columns';
 import { getFieldErrors } from './server-errors';
-import { levelLabel, memberStatusLabels, memberStatusTones } from './team-format';
 
 const amount = 'tabular-nums sm:text-right';
 
@@ -50,25 +49,11 @@ function TeamContent({ team, partnerId, partnerName }: { team: AdminTeam; partne
   };
 
   const columns: Column<TeamMember>[] = [
-    {
-      key: 'name',
-      header: 'Team member',
-      hideLabelOnPhone: true,
-      cell: (row) => (
-        <span className="block min-w-0">
-          <Link to={paths.admin.user(row.id)} className="block font-medium text-brand-700 hover:underline wrap-anywhere">
-            {row.name}
-          </Link>
-          <span className="block text-xs text-slate-500">{levelLabel(row.level)}</span>
-        </span>
-      ),
-    },
-    {
-      key: 'status',
-      header: 'Status',
-      cell: (row) => <Badge tone={memberStatusTones[row.status]}>{memberStatusLabels[row.status]}</Badge>,
-    },
-    { key: 'referrals', header: 'Referrals', className: amount, cell: (row) => row.referrals.toLocaleString('en-US') },
+    ...memberColumns<TeamMember>((row) => (
+      <Link to={paths.admin.user(row.id)} className="block text-brand-700 hover:underline">
+        {row.name}
+      </Link>
+    )),
     { key: 'active', header: 'Active merchants', className: amount, cell: (row) => row.active_merchants.toLocaleString('en-US') },
   ];
 
