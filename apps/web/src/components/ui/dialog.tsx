@@ -118,8 +118,8 @@ interface DialogActionsProps {
   /** The submit button's label, named for what it does. */
   submitLabel: ReactNode;
   onCancel: () => void;
-  /** Without `form`, the submit button calls this. */
-  onSubmit?: () => void;
+  /** Without `form`, the submit button calls this; a promise it returns is the caller's to settle (its failure shows in the dialog). */
+  onSubmit?: () => unknown;
   /** The id of the form the submit button submits (a form in the dialog's body, outside the footer). */
   form?: string;
   /** The request is under way: a spinner on the submit button, and Cancel disabled unless `cancelDisabled` says otherwise. */
@@ -152,7 +152,7 @@ export function DialogActions({
         type={form ? 'submit' : 'button'}
         form={form}
         variant={tone === 'danger' ? 'danger-solid' : 'primary'}
-        onClick={onSubmit}
+        onClick={onSubmit && (() => void onSubmit())}
         isLoading={isPending}
         disabled={submitDisabled}
       >

@@ -93,14 +93,7 @@ function AdjustmentForm({
       onClose={onClose}
       title="Add adjustment"
       description="A correction or extra payment on the partner's statement for the month. Use a minus sign to deduct."
-      footer={
-        <DialogActions
-          submitLabel="Add adjustment"
-          onCancel={onClose}
-          onSubmit={() => void save()}
-          isPending={create.isPending}
-        />
-      }
+      footer={<DialogActions submitLabel="Add adjustment" onCancel={onClose} onSubmit={save} isPending={create.isPending} />}
     >
       <div className="space-y-4">
         <div>

@@ -90,14 +90,7 @@ function AssignMidForm({
       onClose={onClose}
       title={`Assign MID ${row.mid}`}
       description={`${row.business ?? 'Unknown business'} · volume ${formatCents(row.volume_cents, currency)} · net revenue ${formatCents(row.net_revenue_cents, currency)}`}
-      footer={
-        <DialogActions
-          submitLabel="Assign to partner"
-          onCancel={onClose}
-          onSubmit={() => void save()}
-          isPending={assign.isPending}
-        />
-      }
+      footer={<DialogActions submitLabel="Assign to partner" onCancel={onClose} onSubmit={save} isPending={assign.isPending} />}
     >
       <div className="space-y-4">
         <PartnerPicker

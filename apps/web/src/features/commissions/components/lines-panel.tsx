@@ -174,7 +174,7 @@ function LineStatusDialog({
         <DialogActions
           submitLabel={text.confirm}
           onCancel={onClose}
-          onSubmit={() => void submit()}
+          onSubmit={submit}
           isPending={change.isPending}
           tone={action === 'void' ? 'danger' : 'primary'}
           focusCancel

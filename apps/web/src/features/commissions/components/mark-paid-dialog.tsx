@@ -82,9 +82,7 @@ function MarkPaidForm({
       onClose={onClose}
       title={title}
       description={`${statements.length} statement${statements.length === 1 ? '' : 's'} · ${formatCents(total, currency)} in all`}
-      footer={
-        <DialogActions submitLabel="Mark paid" onCancel={onClose} onSubmit={() => void save()} isPending={markPaid.isPending} />
-      }
+      footer={<DialogActions submitLabel="Mark paid" onCancel={onClose} onSubmit={save} isPending={markPaid.isPending} />}
     >
       <div className="space-y-4">
         <TextField label="Payment date" type="date" max={today()} {...field('paid_on')} />

@@ -196,7 +196,7 @@ function CloseAccountDialog({
         <DialogActions
           submitLabel="Close account"
           onCancel={onClose}
-          onSubmit={() => void submit()}
+          onSubmit={submit}
           isPending={close.isPending}
           tone="danger"
           focusCancel

@@ -146,7 +146,7 @@ function SetUplineDialog({
         <DialogActions
           submitLabel="Save upline"
           onCancel={onClose}
-          onSubmit={() => void submit()}
+          onSubmit={submit}
           isPending={save.isPending}
           submitDisabled={!changes}
         />

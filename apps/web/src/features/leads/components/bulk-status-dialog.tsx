@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { TextAreaField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select';
+import { ReasonField } from './reason-field';
 import { CheckboxField } from '@/components/ui/switch';
 import { getServerMessage } from '@/lib/api/errors';
 import { useZodForm } from '@/lib/forms/use-zod-form';
@@ -114,14 +115,7 @@ export function BulkStatusDialog({ open, onClose, leads: selectedLeads, onDone }
             error={errors.status?.message}
             {...register('status', { onChange: () => setValue('reason', '') })}
           />
-          {reasons && (
-            <SelectField
-              label="Reason"
-              placeholder="Choose a reason…"
-              options={Object.entries(reasons).map(([value, label]) => ({ value, label }))}
-              {...field('reason')}
-            />
-          )}
+          {reasons && <ReasonField reasons={reasons} {...field('reason')} />}
           <TextAreaField label="Note (optional)" rows={3} maxLength={leadNoteMax} {...field('note')} />
           <CheckboxField label="Visible to partner" checked={isVisible} onChange={(checked) => setValue('visible', checked)} />
         </form>

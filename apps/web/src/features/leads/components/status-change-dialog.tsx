@@ -14,6 +14,7 @@ import { LeadStatusBadge } from '@/components/ui/badge';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select';
+import { ReasonField } from './reason-field';
 import { CheckboxField } from '@/components/ui/switch';
 import { getServerMessage } from '@/lib/api/errors';
 import { useZodForm } from '@/lib/forms/use-zod-form';
@@ -127,14 +128,7 @@ export function StatusChangeDialog({
               })}
             />
             {target === 'approved' && <TextField label="Merchant ID (MID)" autoComplete="off" {...field('mid')} />}
-            {reasons && (
-              <SelectField
-                label="Reason"
-                placeholder="Choose a reason…"
-                options={Object.entries(reasons).map(([value, label]) => ({ value, label }))}
-                {...field('reason')}
-              />
-            )}
+            {reasons && <ReasonField reasons={reasons} {...field('reason')} />}
             <TextAreaField
               label={isNoteRequired ? 'Note (required)' : 'Note (optional)'}
               rows={3}
