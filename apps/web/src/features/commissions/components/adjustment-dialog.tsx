@@ -29,30 +29,17 @@ const adjustmentForm = z.object({
 const formFields = { partner_id: 'partner_id', month: 'month', amount_cents: 'amount', description: 'description' } as const;
 
 /** A manual adjustment line (positive or negative) for a partner and month; the description is required. */
-export function AdjustmentDialog({
-  open,
-  defaultMonth,
-  defaultPartner = null,
-  onClose,
-}: {
-  open: boolean;
+export function AdjustmentDialog({ open, ...props }: AdjustmentProps & { open: boolean }) {
+  return open ? <AdjustmentForm {...props} /> : null;
+}
+
+interface AdjustmentProps {
   defaultMonth: string;
   defaultPartner?: PartnerOption | null;
   onClose: () => void;
-}) {
-  if (!open) return null;
-  return <AdjustmentForm defaultMonth={defaultMonth} defaultPartner={defaultPartner} onClose={onClose} />;
 }
 
-function AdjustmentForm({
-  defaultMonth,
-  defaultPartner,
-  onClose,
-}: {
-  defaultMonth: string;
-  defaultPartner: PartnerOption | null;
-  onClose: () => void;
-}) {
+function AdjustmentForm({ defaultMonth, defaultPartner = null, onClose }: AdjustmentProps) {
   const create = useCreateLine();
   const [partner, setPartner] = useState<PartnerOption | null>(defaultPartner);
   const {

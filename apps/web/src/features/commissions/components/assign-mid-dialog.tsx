@@ -32,31 +32,18 @@ const assignMidForm = z.preprocess(
 );
 
 /** Makes an unknown MID a merchant account of the chosen partner, so its residual is credited. */
-export function AssignMidDialog({
-  row,
-  currency,
-  onClose,
-  onAssigned,
-}: {
-  row: UnknownMid | null;
-  currency: string;
-  onClose: () => void;
-  onAssigned: () => void;
-}) {
-  return row ? <AssignMidForm key={row.mid} row={row} currency={currency} onClose={onClose} onAssigned={onAssigned} /> : null;
+export function AssignMidDialog({ row, ...props }: Omit<AssignMidProps, 'row'> & { row: UnknownMid | null }) {
+  return row ? <AssignMidForm key={row.mid} row={row} {...props} /> : null;
 }
 
-function AssignMidForm({
-  row,
-  currency,
-  onClose,
-  onAssigned,
-}: {
+interface AssignMidProps {
   row: UnknownMid;
   currency: string;
   onClose: () => void;
   onAssigned: () => void;
-}) {
+}
+
+function AssignMidForm({ row, currency, onClose, onAssigned }: AssignMidProps) {
   const assign = useAssignMid();
   const [partner, setPartner] = useState<PartnerOption | null>(null);
   const {

@@ -22,33 +22,22 @@ const markPaidForm = markPaidRequest.omit({ statement_ids: true }).extend({
 });
 const formFields = ['paid_on', 'method', 'reference'] as const;
 
-/** Marks one or many published statements paid, with the payment's date, method and reference. */
-export function MarkPaidDialog({
-  statements,
-  currency,
-  onClose,
-  onDone,
-}: {
-  statements: PayableStatement[] | null;
-  currency: string;
-  onClose: () => void;
-  onDone: () => void;
-}) {
-  if (!statements) return null;
-  return <MarkPaidForm statements={statements} currency={currency} onClose={onClose} onDone={onDone} />;
-}
-
-function MarkPaidForm({
-  statements,
-  currency,
-  onClose,
-  onDone,
-}: {
+interface MarkPaidProps {
   statements: PayableStatement[];
   currency: string;
   onClose: () => void;
   onDone: () => void;
-}) {
+}
+
+/** Marks one or many published statements paid, with the payment's date, method and reference. */
+export function MarkPaidDialog({
+  statements,
+  ...props
+}: Omit<MarkPaidProps, 'statements'> & { statements: PayableStatement[] | null }) {
+  return statements ? <MarkPaidForm statements={statements} {...props} /> : null;
+}
+
+function MarkPaidForm({ statements, currency, onClose, onDone }: MarkPaidProps) {
   const markPaid = useMarkPaid();
   const { field, setError, submit } = useZodForm(markPaidForm, {
     defaultValues: { paid_on: today(), method: 'ach', reference: '' },

@@ -25,6 +25,7 @@ import { useMarkBatchSent } from '../api/mark-batch-sent';
 import { useMarkBatchSettled } from '../api/mark-batch-settled';
 import { useRecordReturn } from '../api/record-return';
 import { useSetPayoutIncluded } from '../api/set-payout-included';
+import type { RowDialogProps } from './row-dialog';
 
 const statusTones: Record<PayoutStatus, BadgeTone> = {
   pending: 'blue',
@@ -317,7 +318,7 @@ function BatchDetailCard({ id }: { id: string }) {
             />
             {returning && (
               <ReturnDialog
-                payout={returning}
+                row={returning}
                 onClose={() => setReturning(null)}
                 onDone={(message) => {
                   setNotice(message);
@@ -334,15 +335,7 @@ function BatchDetailCard({ id }: { id: string }) {
 
 const returnOptions = Object.entries(achReturnCodes).map(([code, r]) => ({ value: code, label: `${code} · ${r.text}` }));
 
-function ReturnDialog({
-  payout,
-  onClose,
-  onDone,
-}: {
-  payout: BatchPayout;
-  onClose: () => void;
-  onDone: (message: string) => void;
-}) {
+function ReturnDialog({ row: payout, onClose, onDone }: RowDialogProps<BatchPayout>) {
   const record = useRecordReturn();
   const [code, setCode] = useState('R03');
   const [error, setError] = useState<string | null>(null);

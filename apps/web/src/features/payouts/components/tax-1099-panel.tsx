@@ -12,6 +12,7 @@ import { tryRequest } from '@/lib/api/errors';
 import { useCorrect1099 } from '../api/correct-1099';
 import { use1099 } from '../api/get-1099';
 import { useDownload1099Csv } from '../api/download-1099-csv';
+import type { RowDialogProps } from './row-dialog';
 import { TaxThresholdsTable } from './tax-thresholds-table';
 
 const currentYear = new Date().getUTCFullYear();
@@ -114,17 +115,7 @@ export function Tax1099Panel() {
   );
 }
 
-function CorrectDialog({
-  row,
-  year,
-  onClose,
-  onDone,
-}: {
-  row: Form1099Row;
-  year: number;
-  onClose: () => void;
-  onDone: (m: string) => void;
-}) {
+function CorrectDialog({ row, year, onClose, onDone }: RowDialogProps<Form1099Row> & { year: number }) {
   const correct = useCorrect1099();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
