@@ -1,4 +1,5 @@
 import axios from 'axios';
+import toast from 'react-hot-toast';
 
 /** The server's `message` of an error answer, if it sent one. */
 export function getServerMessage(error: unknown): string | undefined {
@@ -21,6 +22,10 @@ export async function tryRequest(request: () => Promise<unknown>, show: (message
     show(getServerMessage(error) ?? fallback);
   }
 }
+
+/** Runs a request whose failure is told in a toast: the server's message, else the fallback. Resolves either way. */
+export const tryOrToast = (request: () => Promise<unknown>, fallback: string) =>
+  tryRequest(request, (message) => toast.error(message), fallback);
 
 /** The server's error `code` (e.g. TWO_FACTOR_CHALLENGE_EXPIRED), if it sent one. */
 export function getServerCode(error: unknown): string | undefined {

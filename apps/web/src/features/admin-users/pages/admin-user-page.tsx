@@ -13,7 +13,7 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { SelectField } from '@/components/ui/select';
 import { Tabs } from '@/components/ui/tabs';
 import { PageSpinner } from '@/components/ui/spinner';
-import { getServerMessage } from '@/lib/api/errors';
+import { getServerMessage, tryOrToast } from '@/lib/api/errors';
 import { useAuthStore } from '@/lib/auth/auth-store';
 import { useReferralLink } from '@/components/share-kit/referral-link';
 import { paths } from '@/lib/paths';
@@ -77,23 +77,19 @@ function UserDetail({ user, renderTeam }: { user: AdminUserDetail; renderTeam?: 
   const referralLink = useReferralLink(user.uuid);
 
   async function run(kind: UserAction, body?: { reason?: string } | RejectRequest) {
-    try {
+    await tryOrToast(async () => {
       const message = await action.mutateAsync({ id: user.id, action: kind, body });
       toast.success(message ?? 'Done');
       setPending(null);
-    } catch (error) {
-      toast.error(getServerMessage(error) ?? 'The action failed');
-    }
+    }, 'The action failed');
   }
 
   async function changeRole(role: Role) {
-    try {
+    await tryOrToast(async () => {
       await update.mutateAsync({ role });
       toast.success(`Role changed to ${roleLabels[role]}`);
       setPending(null);
-    } catch (error) {
-      toast.error(getServerMessage(error) ?? 'Failed to change the role');
-    }
+    }, 'Failed to change the role');
   }
 
   return (

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { actionsColumn, NameCell, Table, titleColumn, type Column } from '@/components/ui/table';
 import { amountClass as amount, statementSumColumns } from '@/components/commissions/money-columns';
-import { getServerMessage } from '@/lib/api/errors';
+import { getServerMessage, tryOrToast } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useAdminStatements } from '../api/get-admin-statements';
@@ -35,7 +35,7 @@ export function StatementsPanel({ query, by }: { query: AdminStatementsQuery; by
   const payable = chosen.filter((row) => row.status === 'published');
 
   const onPublish = async (items: StatementSummary[]) => {
-    try {
+    await tryOrToast(async () => {
       const { results } = await publish.mutateAsync({ statement_ids: items.map((item) => item.id) });
       const done = results.filter((r) => r.ok).length;
       const failed = results.filter((r) => !r.ok);
@@ -43,9 +43,7 @@ export function StatementsPanel({ query, by }: { query: AdminStatementsQuery; by
       if (failed.length > 0) toast.error(failed[0]?.message ?? `${failed.length} statements could not be published`);
       setPublishing(null);
       setSelected(new Set());
-    } catch (error) {
-      toast.error(getServerMessage(error) ?? 'The statements could not be published.');
-    }
+    }, 'The statements could not be published.');
   };
 
   const columns: Column<StatementSummary>[] = [

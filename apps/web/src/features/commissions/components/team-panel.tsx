@@ -9,7 +9,7 @@ import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { QueryState } from '@/components/ui/query-state';
 import { Switch } from '@/components/ui/switch';
 import { Table, type Column } from '@/components/ui/table';
-import { getServerMessage } from '@/lib/api/errors';
+import { getServerMessage, tryOrToast } from '@/lib/api/errors';
 import { usePublicSettings } from '@/lib/api/get-public-settings';
 import { searchPartners } from '@/lib/api/search-partners';
 import { paths } from '@/lib/paths';
@@ -40,12 +40,10 @@ function TeamContent({ team, partnerId, partnerName }: { team: AdminTeam; partne
   const publicUrl = usePublicSettings().publicUrl;
 
   const toggleRecruit = async (mayRecruit: boolean) => {
-    try {
+    await tryOrToast(async () => {
       await save.mutateAsync({ upline_id: team.upline?.id ?? null, may_recruit: mayRecruit });
       toast.success(teamMessages.recruitSaved);
-    } catch (error) {
-      toast.error(getServerMessage(error) ?? 'Failed to save the setting');
-    }
+    }, 'Failed to save the setting');
   };
 
   const columns: Column<TeamMember>[] = [

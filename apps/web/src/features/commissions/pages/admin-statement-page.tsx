@@ -7,7 +7,7 @@ import { StatementDownloads, StatementHeader } from '@/components/commissions/st
 import { StatementView } from '@/components/commissions/statement-view';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
-import { getServerMessage } from '@/lib/api/errors';
+import { getServerMessage, tryOrToast } from '@/lib/api/errors';
 import { paths } from '@/lib/paths';
 import { useDownloadAdminStatement } from '../api/download-admin-statement';
 import { useAdminStatement } from '../api/get-admin-statement';
@@ -27,15 +27,13 @@ export function AdminStatementPage() {
   const onPublish = async () => {
     const data = statement.data?.statement;
     if (!data) return;
-    try {
+    await tryOrToast(async () => {
       const { results } = await publish.mutateAsync({ statement_ids: [data.id] });
       const result = results[0];
       if (result?.ok) toast.success(commissionMessages.statementsPublished(1));
       else toast.error(result?.message ?? commissionMessages.notDraft);
       setIsPublishing(false);
-    } catch (error) {
-      toast.error(getServerMessage(error) ?? 'The statement could not be published.');
-    }
+    }, 'The statement could not be published.');
   };
 
   const save = (format: 'csv' | 'pdf') => {

@@ -9,7 +9,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { type Column } from '@/components/ui/table';
 import { Tabs } from '@/components/ui/tabs';
-import { getServerMessage } from '@/lib/api/errors';
+import { getServerMessage, tryOrToast } from '@/lib/api/errors';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { compact, useUrlFilters } from '@/lib/url-state';
@@ -76,11 +76,9 @@ export function ReferralsPage() {
   const isFiltered = Boolean(filters.status || filters.q);
 
   const onExport = async () => {
-    try {
+    await tryOrToast(async () => {
       await exportCsv.mutateAsync(filters);
-    } catch (error) {
-      toast.error(getServerMessage(error) ?? 'The export failed. Please try again.');
-    }
+    }, 'The export failed. Please try again.');
   };
 
   return (

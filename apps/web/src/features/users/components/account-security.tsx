@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
-import { getServerMessage } from '@/lib/api/errors';
+import { getServerMessage, tryOrToast } from '@/lib/api/errors';
 import { useZodForm } from '@/lib/forms/use-zod-form';
 import { useChangePassword, useEndSessions, useSessions } from '../api/account-api';
 import { useTwoFactorStatus } from '../api/two-factor-api';
@@ -83,11 +83,9 @@ function SessionsCard() {
   const others = sessions.data?.filter((s) => !s.current) ?? [];
 
   const endSessions = async (sessionId?: number) => {
-    try {
+    await tryOrToast(async () => {
       toast.success((await end.mutateAsync(sessionId)) ?? 'Signed out');
-    } catch (error) {
-      toast.error(getServerMessage(error) ?? 'Failed to sign out the session');
-    }
+    }, 'Failed to sign out the session');
   };
 
   return (
