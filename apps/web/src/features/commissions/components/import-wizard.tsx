@@ -10,7 +10,7 @@ import {
   type ImportResult,
 } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitRow } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { TextField } from '@/components/ui/field';
@@ -255,11 +255,7 @@ function UploadStep({
           ))}
         </datalist>
       </div>
-      <div className="flex justify-end">
-        <Button type="submit" isLoading={isReading}>
-          Next: map columns
-        </Button>
-      </div>
+      <SubmitRow isPending={isReading}>Next: map columns</SubmitRow>
     </form>
   );
 }

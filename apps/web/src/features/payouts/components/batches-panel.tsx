@@ -9,7 +9,7 @@ import {
 } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitRow } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog, Dialog, DialogActions } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
@@ -148,11 +148,7 @@ function NewBatchForm({ onCreated }: { onCreated: (id: string) => void }) {
             Zero-dollar prenote for accounts never paid
           </label>
         </div>
-        <div className="flex justify-end">
-          <Button type="submit" isLoading={create.isPending}>
-            Build batch
-          </Button>
-        </div>
+        <SubmitRow isPending={create.isPending}>Build batch</SubmitRow>
       </form>
     </Card>
   );
