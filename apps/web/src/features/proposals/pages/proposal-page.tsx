@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { proposalRequest, proposalValidDays, type FeeBasis } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { Card, CardFooter } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { SelectField } from '@/components/ui/select';
@@ -121,11 +121,11 @@ export function ProposalPage() {
               {...amount('average_ticket')}
             />
           </div>
-          <div className="flex items-center justify-end gap-3 rounded-b-xl border-t border-slate-200 bg-slate-50 px-5 py-3 sm:px-6">
+          <CardFooter>
             <Button type="submit" isLoading={isSubmitting}>
               {isSubmitting ? 'Preparing…' : 'Download proposal (PDF)'}
             </Button>
-          </div>
+          </CardFooter>
         </form>
       </Card>
     </div>
