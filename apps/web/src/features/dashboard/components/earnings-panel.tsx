@@ -1,12 +1,10 @@
-import { Link } from 'react-router';
 import { formatCents, monthLabel } from '@portal/contract';
-import { Card } from '@/components/ui/card';
 import { FigureList, type Figure } from '@/components/ui/figure-list';
 import { QueryError } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/lib/paths';
 import { useEarnings } from '../api/get-earnings';
-import { SectionTitle } from './section-title';
+import { DashboardCard } from './section-title';
 
 const monthName = (month: string) => monthLabel(month).split(' ')[0]!;
 
@@ -15,31 +13,19 @@ export function EarningsPanel() {
   const query = useEarnings();
   const data = query.data;
   return (
-    <Card className="p-4 sm:p-5">
-      <section aria-labelledby="earnings-title">
-        <SectionTitle
-          id="earnings-title"
-          action={
-            <Link to={paths.partner.compensation} className="text-sm font-medium text-brand-700 hover:underline">
-              All commissions
-            </Link>
-          }
-        >
-          Your earnings
-        </SectionTitle>
-        {query.isError && !data ? (
-          <QueryError query={query} title="Failed to load your earnings." retryLabel="Retry" />
-        ) : !data ? (
-          <div role="status" aria-label="Loading your earnings" className="grid grid-cols-2 gap-4 lg:grid-cols-5">
-            {[0, 1, 2, 3, 4].map((i) => (
-              <Skeleton key={i} className="h-14" />
-            ))}
-          </div>
-        ) : (
-          <EarningsFigures summary={data} />
-        )}
-      </section>
-    </Card>
+    <DashboardCard id="earnings-title" title="Your earnings" link={{ to: paths.partner.compensation, label: 'All commissions' }}>
+      {query.isError && !data ? (
+        <QueryError query={query} title="Failed to load your earnings." retryLabel="Retry" />
+      ) : !data ? (
+        <div role="status" aria-label="Loading your earnings" className="grid grid-cols-2 gap-4 lg:grid-cols-5">
+          {[0, 1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} className="h-14" />
+          ))}
+        </div>
+      ) : (
+        <EarningsFigures summary={data} />
+      )}
+    </DashboardCard>
   );
 }
 

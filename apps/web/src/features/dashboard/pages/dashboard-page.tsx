@@ -3,7 +3,6 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { periodLabels } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
-import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PageHeader } from '@/components/ui/page-header';
@@ -17,7 +16,7 @@ import { GettingStarted } from '../components/getting-started';
 import { StatCard } from '../components/stat-card';
 import { formatCount, formatPercent } from '../components/format';
 import { QueryError } from '@/components/ui/query-state';
-import { SectionTitle } from '../components/section-title';
+import { DashboardCard } from '../components/section-title';
 import { StatusStrip } from '../components/status-strip';
 import { LatestReferrals } from '../components/latest-referrals';
 import { VisitSources } from '../components/visit-sources';
@@ -104,55 +103,42 @@ export function DashboardPage() {
               />
             </section>
 
-            <Card className="p-4 sm:p-5">
-              <section aria-labelledby="activity-title">
-                <SectionTitle id="activity-title">{`Referrals and link visits · ${periodLabels[period]}`}</SectionTitle>
-                {data.cards.visits.value > 0 && data.cards.referrals.value === 0 && (
-                  <Alert tone="info" className="mb-3">
-                    People are opening your link, but nobody has requested an analysis yet in this period.
-                  </Alert>
-                )}
-                {timeseries.isError && !timeseries.data ? (
-                  <QueryError query={timeseries} title="Failed to load dashboard data." retryLabel="Retry" />
-                ) : !timeseries.data ? (
-                  <Skeleton className="h-60" />
-                ) : timeseries.data.points.every((p) => p.referrals === 0 && p.visits === 0) ? (
-                  <p className="py-16 text-center text-sm text-slate-500">No data for this period</p>
-                ) : (
-                  <>
-                    <Suspense fallback={<Skeleton className="h-60" />}>
-                      <ActivityChart series={timeseries.data} />
-                    </Suspense>
-                    <ActivityTable series={timeseries.data} />
-                  </>
-                )}
-              </section>
-            </Card>
+            <DashboardCard id="activity-title" title={`Referrals and link visits · ${periodLabels[period]}`}>
+              {data.cards.visits.value > 0 && data.cards.referrals.value === 0 && (
+                <Alert tone="info" className="mb-3">
+                  People are opening your link, but nobody has requested an analysis yet in this period.
+                </Alert>
+              )}
+              {timeseries.isError && !timeseries.data ? (
+                <QueryError query={timeseries} title="Failed to load dashboard data." retryLabel="Retry" />
+              ) : !timeseries.data ? (
+                <Skeleton className="h-60" />
+              ) : timeseries.data.points.every((p) => p.referrals === 0 && p.visits === 0) ? (
+                <p className="py-16 text-center text-sm text-slate-500">No data for this period</p>
+              ) : (
+                <>
+                  <Suspense fallback={<Skeleton className="h-60" />}>
+                    <ActivityChart series={timeseries.data} />
+                  </Suspense>
+                  <ActivityTable series={timeseries.data} />
+                </>
+              )}
+            </DashboardCard>
 
             <StatusStrip summary={data} />
 
             <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-              <Card className="p-4 sm:p-5 lg:col-span-2">
-                <section aria-labelledby="latest-title">
-                  <SectionTitle
-                    id="latest-title"
-                    action={
-                      <Link to={paths.partner.referrals} className="text-sm font-medium text-brand-700 hover:underline">
-                        View all
-                      </Link>
-                    }
-                  >
-                    Latest referrals
-                  </SectionTitle>
-                  <LatestReferrals summary={data} />
-                </section>
-              </Card>
-              <Card className="p-4 sm:p-5">
-                <section aria-labelledby="sources-title">
-                  <SectionTitle id="sources-title">Visits by source</SectionTitle>
-                  <VisitSources summary={data} />
-                </section>
-              </Card>
+              <DashboardCard
+                id="latest-title"
+                title="Latest referrals"
+                link={{ to: paths.partner.referrals, label: 'View all' }}
+                className="lg:col-span-2"
+              >
+                <LatestReferrals summary={data} />
+              </DashboardCard>
+              <DashboardCard id="sources-title" title="Visits by source">
+                <VisitSources summary={data} />
+              </DashboardCard>
             </div>
           </div>
         )}
