@@ -52,14 +52,15 @@ export function useControlProps(id: string | undefined, error?: string, hint?: R
   };
 }
 
-interface TextFieldProps extends ComponentProps<'input'> {
+/** What a labelled field adds to its control: the label, an error message, a hint under it. */
+export interface FieldProps {
   label: string;
   error?: string;
   hint?: ReactNode;
 }
 
 /** A labelled input; pass `{...register('name')}` straight through. */
-export function TextField({ label, error, hint, id, className, ...input }: TextFieldProps) {
+export function TextField({ label, error, hint, id, className, ...input }: ComponentProps<'input'> & FieldProps) {
   const control = useControlProps(id, error, hint);
   return (
     <FieldShell id={control.id} label={label} error={error} hint={hint}>
@@ -68,13 +69,7 @@ export function TextField({ label, error, hint, id, className, ...input }: TextF
   );
 }
 
-interface TextAreaFieldProps extends ComponentProps<'textarea'> {
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-}
-
-export function TextAreaField({ label, error, hint, id, className, ...textarea }: TextAreaFieldProps) {
+export function TextAreaField({ label, error, hint, id, className, ...textarea }: ComponentProps<'textarea'> & FieldProps) {
   const control = useControlProps(id, error, hint);
   return (
     <FieldShell id={control.id} label={label} error={error} hint={hint}>

@@ -1,7 +1,7 @@
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps } from 'react';
 import { ChevronDownIcon } from '../icons';
 import { cn } from './cn';
-import { FieldShell, inputClasses, useControlProps } from './field';
+import { FieldShell, inputClasses, useControlProps, type FieldProps } from './field';
 
 export interface SelectOption {
   value: string;
@@ -32,14 +32,8 @@ export function Select({ options, placeholder, hasError = false, className, ...r
   );
 }
 
-interface SelectFieldProps extends SelectProps {
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-}
-
 /** A labelled Select with its error message, like TextField. */
-export function SelectField({ label, error, hint, id, ...rest }: SelectFieldProps) {
+export function SelectField({ label, error, hint, id, ...rest }: SelectProps & FieldProps) {
   const control = useControlProps(id, error, hint);
   return (
     <FieldShell id={control.id} label={label} error={error} hint={hint}>
