@@ -34,7 +34,21 @@ setUpAppTests();
 
 /** console.error, silenced and recorded: §8 says these failures are only logged. */
 const captureConsoleErrors = () => vi.spyOn(console, 'error').mockImplementation(() => {});
-const loggedText = (spy: ReturnType<typeof captureConsoleErrors>) => spy.mock.calls.map((call) => call.map(String).join(' '));
+type Logged = ReturnType<typeof captureConsoleErrors>;
+const loggedText = (spy: Logged) => spy.mock.calls.map((call) => call.map(String).join(' '));
+const hasLogged = (spy: Logged, text: string) => loggedText(spy).some((line) => line.includes(text));
+/** Waits until console.error has logged a line with `text`. */
+const waitForLogged = (spy: Logged, text: string) => waitFor(() => expect(hasLogged(spy, text)).toBe(true), { timeout: 5_000 });
+
+/** A partner's page opened with console.error recorded and `failing` answering the request under test. */
+async function openAsPartner(path: string, heading: string, ...failing: HttpHandler[]) {
+  const logged = captureConsoleErrors();
+  storeSession(partner);
+  server.use(...failing);
+  renderApp(path);
+  await findPageHeading(heading);
+  return logged;
+}
 
 const errorAnswer = (status: number, message?: string) =>
   HttpResponse.json({ status: 'error', ...(message === undefined ? {} : { message }) }, { status });
@@ -46,14 +60,12 @@ function signInAsAdmin() {
 
 describe('the API client (spec §8)', () => {
   it.each([403, 422, 429, 500])('only logs a %i answer', async (status) => {
-    const logged = captureConsoleErrors();
-    storeSession(partner);
-    server.use(http.get(api('/users/me'), () => errorAnswer(status, 'Nope')));
-    renderApp('/dashboard');
-    await findPageHeading('Dashboard');
-    await waitFor(() =>
-      expect(loggedText(logged).some((line) => line.includes(`API error ${status} on GET /users/me`))).toBe(true),
+    const logged = await openAsPartner(
+      '/dashboard',
+      'Dashboard',
+      http.get(api('/users/me'), () => errorAnswer(status, 'Nope')),
     );
+    await waitForLogged(logged, `API error ${status} on GET /users/me`);
     expect(localStorage.getItem('token')).toBe('stored-token');
   });
 
@@ -62,14 +74,14 @@ describe('the API client (spec §8)', () => {
     ['does not log a 404 about no deals', 'No deals found for this partner', false],
     ['does not log a 404 about no referred lead', "You didn't refer any lead yet", false],
   ])('%s', async (_title, message, isLogged) => {
-    const logged = captureConsoleErrors();
-    storeSession(partner);
-    server.use(http.get(api('/users/me'), () => errorAnswer(404, message)));
-    renderApp('/dashboard');
-    await findPageHeading('Dashboard');
+    const logged = await openAsPartner(
+      '/dashboard',
+      'Dashboard',
+      http.get(api('/users/me'), () => errorAnswer(404, message)),
+    );
     // The profile refresh logs its own failure either way; wait for it, then look for the client's line.
-    await waitFor(() => expect(loggedText(logged).some((line) => line.includes(messages.auth.profileFailed))).toBe(true));
-    expect(loggedText(logged).some((line) => line.includes('API error 404'))).toBe(isLogged);
+    await waitForLogged(logged, messages.auth.profileFailed);
+    expect(hasLogged(logged, 'API error 404')).toBe(isLogged);
   });
 });
 
@@ -85,14 +97,12 @@ describe('sign-in and session', () => {
   });
 
   it('only logs a failed profile refresh and keeps the page', async () => {
-    const logged = captureConsoleErrors();
-    storeSession(partner);
-    server.use(http.get(api('/users/me'), () => HttpResponse.error()));
-    renderApp('/dashboard');
-    await findPageHeading('Dashboard');
-    await waitFor(() => expect(loggedText(logged).some((line) => line.includes(messages.auth.profileFailed))).toBe(true), {
-      timeout: 5_000,
-    });
+    const logged = await openAsPartner(
+      '/dashboard',
+      'Dashboard',
+      http.get(api('/users/me'), () => HttpResponse.error()),
+    );
+    await waitForLogged(logged, messages.auth.profileFailed);
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
   });
 });
@@ -118,15 +128,12 @@ describe('navigation', () => {
   });
 
   it('logs when the contact setting cannot be loaded, and invents no Contact Us link', async () => {
-    const logged = captureConsoleErrors();
-    storeSession(partner);
-    server.use(http.get(api('/settings/public'), () => errorAnswer(500)));
-    renderApp('/dashboard');
-    await findPageHeading('Dashboard');
-    await waitFor(
-      () => expect(loggedText(logged).some((line) => line.includes('Failed to load public settings; using defaults'))).toBe(true),
-      { timeout: 5_000 },
+    const logged = await openAsPartner(
+      '/dashboard',
+      'Dashboard',
+      http.get(api('/settings/public'), () => errorAnswer(500)),
     );
+    await waitForLogged(logged, 'Failed to load public settings; using defaults');
     expect(screen.queryAllByRole('link', { name: 'Contact Us' })).toHaveLength(0);
   });
 });
@@ -192,12 +199,12 @@ describe('partner settings', () => {
   });
 
   it('only logs a failed Pixel ID fetch and keeps the form', async () => {
-    const logged = captureConsoleErrors();
-    storeSession(partner);
-    server.use(http.get(api('/users/user/get-pixel-id'), () => errorAnswer(400)));
-    renderApp('/settings');
-    await findPageHeading('Settings');
-    await waitFor(() => expect(loggedText(logged).some((line) => line.includes('Failed to fetch Facebook Pixel ID'))).toBe(true));
+    const logged = await openAsPartner(
+      '/settings',
+      'Settings',
+      http.get(api('/users/user/get-pixel-id'), () => errorAnswer(400)),
+    );
+    await waitForLogged(logged, 'Failed to fetch Facebook Pixel ID');
     expect(screen.getByLabelText('Facebook Pixel ID')).toBeTruthy();
   });
 });
