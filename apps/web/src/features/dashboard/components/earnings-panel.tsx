@@ -1,6 +1,6 @@
 import { formatCents, monthLabel } from '@portal/contract';
 import { FigureList, type Figure } from '@/components/ui/figure-list';
-import { QueryError } from '@/components/ui/query-state';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/lib/paths';
 import { useEarnings } from '../api/get-earnings';
@@ -11,20 +11,23 @@ const monthName = (month: string) => monthLabel(month).split(' ')[0]!;
 /** The partner's money at a glance: earned this month, pending bonuses, owed, paid, the next statement. */
 export function EarningsPanel() {
   const query = useEarnings();
-  const data = query.data;
   return (
     <DashboardCard id="earnings-title" title="Your earnings" link={{ to: paths.partner.compensation, label: 'All commissions' }}>
-      {query.isError && !data ? (
-        <QueryError query={query} title="Failed to load your earnings." retryLabel="Retry" />
-      ) : !data ? (
-        <div role="status" aria-label="Loading your earnings" className="grid grid-cols-2 gap-4 lg:grid-cols-5">
-          {[0, 1, 2, 3, 4].map((i) => (
-            <Skeleton key={i} className="h-14" />
-          ))}
-        </div>
-      ) : (
-        <EarningsFigures summary={data} />
-      )}
+      <QueryState
+        query={query}
+        keepData
+        errorTitle="Failed to load your earnings."
+        retryLabel="Retry"
+        loading={
+          <div role="status" aria-label="Loading your earnings" className="grid grid-cols-2 gap-4 lg:grid-cols-5">
+            {[0, 1, 2, 3, 4].map((i) => (
+              <Skeleton key={i} className="h-14" />
+            ))}
+          </div>
+        }
+      >
+        {(data) => <EarningsFigures summary={data} />}
+      </QueryState>
     </DashboardCard>
   );
 }

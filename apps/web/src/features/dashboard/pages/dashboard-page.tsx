@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { periodLabels } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
 import { cn } from '@/components/ui/cn';
-import { Skeleton } from '@/components/ui/skeleton';
+import { FiguresSkeleton, Skeleton } from '@/components/ui/skeleton';
 import { PageHeader } from '@/components/ui/page-header';
 import { PeriodPicker, usePeriod } from '@/components/ui/period-picker';
 import { ShareKit } from '@/components/share-kit/share-kit';
@@ -15,7 +15,7 @@ import { ActivityTable } from '../components/activity-table';
 import { GettingStarted } from '../components/getting-started';
 import { StatCard } from '../components/stat-card';
 import { formatCount, formatPercent } from '../components/format';
-import { QueryError } from '@/components/ui/query-state';
+import { QueryError, QueryState } from '@/components/ui/query-state';
 import { DashboardCard } from '../components/section-title';
 import { StatusStrip } from '../components/status-strip';
 import { LatestReferrals } from '../components/latest-referrals';
@@ -51,14 +51,7 @@ export function DashboardPage() {
         {summary.isError && !data ? (
           <QueryError query={summary} title="Failed to load dashboard data." retryLabel="Retry" />
         ) : !data ? (
-          <div role="status" aria-label="Loading dashboard" className="space-y-6">
-            <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-              {[0, 1, 2, 3].map((i) => (
-                <Skeleton key={i} className="h-28" />
-              ))}
-            </div>
-            <Skeleton className="h-72" />
-          </div>
+          <FiguresSkeleton label="Loading dashboard" cards={4} className="h-28" />
         ) : isNew && user ? (
           <>
             <GettingStarted uuid={user.uuid} />
@@ -109,20 +102,26 @@ export function DashboardPage() {
                   People are opening your link, but nobody has requested an analysis yet in this period.
                 </Alert>
               )}
-              {timeseries.isError && !timeseries.data ? (
-                <QueryError query={timeseries} title="Failed to load dashboard data." retryLabel="Retry" />
-              ) : !timeseries.data ? (
-                <Skeleton className="h-60" />
-              ) : timeseries.data.points.every((p) => p.referrals === 0 && p.visits === 0) ? (
-                <p className="py-16 text-center text-sm text-slate-500">No data for this period</p>
-              ) : (
-                <>
-                  <Suspense fallback={<Skeleton className="h-60" />}>
-                    <ActivityChart series={timeseries.data} />
-                  </Suspense>
-                  <ActivityTable series={timeseries.data} />
-                </>
-              )}
+              <QueryState
+                query={timeseries}
+                keepData
+                errorTitle="Failed to load dashboard data."
+                retryLabel="Retry"
+                loading={<Skeleton className="h-60" />}
+                empty={{
+                  when: (series) => series.points.every((p) => p.referrals === 0 && p.visits === 0),
+                  show: <p className="py-16 text-center text-sm text-slate-500">No data for this period</p>,
+                }}
+              >
+                {(series) => (
+                  <>
+                    <Suspense fallback={<Skeleton className="h-60" />}>
+                      <ActivityChart series={series} />
+                    </Suspense>
+                    <ActivityTable series={series} />
+                  </>
+                )}
+              </QueryState>
             </DashboardCard>
 
             <StatusStrip summary={data} />
