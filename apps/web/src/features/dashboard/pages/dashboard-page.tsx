@@ -1,6 +1,5 @@
 import { paths } from '@/lib/paths';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
 import { periodLabels } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
 import { cn } from '@/components/ui/cn';

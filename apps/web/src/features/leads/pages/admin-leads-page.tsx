@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { leadStatuses, leadStatusLabels, searchCountCap, type LeadStatus } from '@portal/contract';
 import { DownloadIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';

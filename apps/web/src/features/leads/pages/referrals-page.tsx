@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import toast from 'react-hot-toast';
 import { integrityMessages, leadStatuses, leadStatusLabels, type LeadStatus, type PartnerLeadSummary } from '@portal/contract';
 import { DownloadIcon } from '@/components/icons';
 import { SearchInput } from '@/components/search-input';

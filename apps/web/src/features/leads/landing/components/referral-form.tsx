@@ -125,7 +125,7 @@ export function ReferralForm({ supportPhone, submitLabel, onSubmit, resetOnSucce
   const consent = referralConsentTexts(supportPhone);
   const labelClass = 'mb-1.5 block text-sm font-medium text-slate-700';
   /** A text field's control: its style (red with an error), the aria ties to its message, the registration. */
-  const control = (name: 'businessName' | 'fullName' | 'businessType' | 'email') => ({
+  const textControl = (name: 'businessName' | 'fullName' | 'businessType' | 'email') => ({
     className: controlClass(!!errors[name]),
     ...a11y(name),
     ...register(name),
@@ -165,14 +165,14 @@ export function ReferralForm({ supportPhone, submitLabel, onSubmit, resetOnSucce
         {labelled(
           'businessName',
           'Business Name',
-          <input type="text" autoComplete="organization" {...control('businessName')} />,
+          <input type="text" autoComplete="organization" {...textControl('businessName')} />,
           'sm:col-span-2',
         )}
-        {labelled('fullName', 'Full Name', <input type="text" autoComplete="name" {...control('fullName')} />)}
+        {labelled('fullName', 'Full Name', <input type="text" autoComplete="name" {...textControl('fullName')} />)}
         {labelled(
           'businessType',
           'Industry',
-          <select {...control('businessType')}>
+          <select {...textControl('businessType')}>
             <option value="">Select your industry</option>
             {industries.map((industry) => (
               <option key={industry} value={industry}>
@@ -185,7 +185,7 @@ export function ReferralForm({ supportPhone, submitLabel, onSubmit, resetOnSucce
         {labelled(
           'email',
           'Email',
-          <input type="email" autoComplete="email" inputMode="email" {...control('email')} />,
+          <input type="email" autoComplete="email" inputMode="email" {...textControl('email')} />,
           'sm:col-span-2',
         )}
 
