@@ -15,6 +15,7 @@ import {
   setUpAppTests,
   server,
   storeSession,
+  submitSignIn,
 } from './testing/render-app';
 
 setUpAppTests();
@@ -31,9 +32,7 @@ describe('route guards (spec §2)', () => {
     expect(currentPath()).toBe('/login');
 
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Email'), partner.email);
-    await user.type(screen.getByLabelText('Password'), 'partner-password-1');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await submitSignIn(user, partner.email, 'partner-password-1');
 
     await findPageHeading('Settings');
     expect(currentPath()).toBe('/settings?tab=pixel');
@@ -146,9 +145,7 @@ describe('401 answers (spec §8)', () => {
     const { router } = renderApp('/login');
     await findPageHeading('Sign in');
     const navigate = vi.spyOn(router, 'navigate');
-    await user.type(screen.getByLabelText('Email'), partner.email);
-    await user.type(screen.getByLabelText('Password'), 'wrong-password');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await submitSignIn(user, partner.email, 'wrong-password');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Invalid email or password'));
     expect(navigate).not.toHaveBeenCalled();
     expect(currentPath()).toBe('/login');

@@ -14,16 +14,41 @@
 // Invalid Reset Link screen instead, which the browser tests check).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, type HttpHandler } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@portal/contract';
-import { admin, api, findPageHeading, partner, renderApp, server, setUpAppTests, storeSession } from './testing/render-app';
+import {
+  admin,
+  api,
+  fillIn,
+  findPageHeading,
+  partner,
+  renderApp,
+  server,
+  setUpAppTests,
+  storeSession,
+  submitSignIn,
+} from './testing/render-app';
 
 setUpAppTests();
 
 /** console.error, silenced and recorded: §8 says these failures are only logged. */
 const captureConsoleErrors = () => vi.spyOn(console, 'error').mockImplementation(() => {});
-const loggedText = (spy: ReturnType<typeof captureConsoleErrors>) => spy.mock.calls.map((call) => call.map(String).join(' '));
+type Logged = ReturnType<typeof captureConsoleErrors>;
+const loggedText = (spy: Logged) => spy.mock.calls.map((call) => call.map(String).join(' '));
+const hasLogged = (spy: Logged, text: string) => loggedText(spy).some((line) => line.includes(text));
+/** Waits until console.error has logged a line with `text`. */
+const waitForLogged = (spy: Logged, text: string) => waitFor(() => expect(hasLogged(spy, text)).toBe(true), { timeout: 5_000 });
+
+/** A partner's page opened with console.error recorded and `failing` answering the request under test. */
+async function openAsPartner(path: string, heading: string, ...failing: HttpHandler[]) {
+  const logged = captureConsoleErrors();
+  storeSession(partner);
+  server.use(...failing);
+  renderApp(path);
+  await findPageHeading(heading);
+  return logged;
+}
 
 const errorAnswer = (status: number, message?: string) =>
   HttpResponse.json({ status: 'error', ...(message === undefined ? {} : { message }) }, { status });
@@ -35,14 +60,12 @@ function signInAsAdmin() {
 
 describe('the API client (spec §8)', () => {
   it.each([403, 422, 429, 500])('only logs a %i answer', async (status) => {
-    const logged = captureConsoleErrors();
-    storeSession(partner);
-    server.use(http.get(api('/users/me'), () => errorAnswer(status, 'Nope')));
-    renderApp('/dashboard');
-    await findPageHeading('Dashboard');
-    await waitFor(() =>
-      expect(loggedText(logged).some((line) => line.includes(`API error ${status} on GET /users/me`))).toBe(true),
+    const logged = await openAsPartner(
+      '/dashboard',
+      'Dashboard',
+      http.get(api('/users/me'), () => errorAnswer(status, 'Nope')),
     );
+    await waitForLogged(logged, `API error ${status} on GET /users/me`);
     expect(localStorage.getItem('token')).toBe('stored-token');
   });
 
@@ -51,14 +74,14 @@ describe('the API client (spec §8)', () => {
     ['does not log a 404 about no deals', 'No deals found for this partner', false],
     ['does not log a 404 about no referred lead', "You didn't refer any lead yet", false],
   ])('%s', async (_title, message, isLogged) => {
-    const logged = captureConsoleErrors();
-    storeSession(partner);
-    server.use(http.get(api('/users/me'), () => errorAnswer(404, message)));
-    renderApp('/dashboard');
-    await findPageHeading('Dashboard');
+    const logged = await openAsPartner(
+      '/dashboard',
+      'Dashboard',
+      http.get(api('/users/me'), () => errorAnswer(404, message)),
+    );
     // The profile refresh logs its own failure either way; wait for it, then look for the client's line.
-    await waitFor(() => expect(loggedText(logged).some((line) => line.includes(messages.auth.profileFailed))).toBe(true));
-    expect(loggedText(logged).some((line) => line.includes('API error 404'))).toBe(isLogged);
+    await waitForLogged(logged, messages.auth.profileFailed);
+    expect(hasLogged(logged, 'API error 404')).toBe(isLogged);
   });
 });
 
@@ -69,21 +92,17 @@ describe('sign-in and session', () => {
     renderApp('/login');
     await findPageHeading('Sign in');
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Email'), partner.email);
-    await user.type(screen.getByLabelText('Password'), 'partner-password-1');
-    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await submitSignIn(user, partner.email, 'partner-password-1');
     expect((await screen.findByRole('alert')).textContent).toBe(messages.auth.loginFailed);
   });
 
   it('only logs a failed profile refresh and keeps the page', async () => {
-    const logged = captureConsoleErrors();
-    storeSession(partner);
-    server.use(http.get(api('/users/me'), () => HttpResponse.error()));
-    renderApp('/dashboard');
-    await findPageHeading('Dashboard');
-    await waitFor(() => expect(loggedText(logged).some((line) => line.includes(messages.auth.profileFailed))).toBe(true), {
-      timeout: 5_000,
-    });
+    const logged = await openAsPartner(
+      '/dashboard',
+      'Dashboard',
+      http.get(api('/users/me'), () => HttpResponse.error()),
+    );
+    await waitForLogged(logged, messages.auth.profileFailed);
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
   });
 });
@@ -109,15 +128,12 @@ describe('navigation', () => {
   });
 
   it('logs when the contact setting cannot be loaded, and invents no Contact Us link', async () => {
-    const logged = captureConsoleErrors();
-    storeSession(partner);
-    server.use(http.get(api('/settings/public'), () => errorAnswer(500)));
-    renderApp('/dashboard');
-    await findPageHeading('Dashboard');
-    await waitFor(
-      () => expect(loggedText(logged).some((line) => line.includes('Failed to load public settings; using defaults'))).toBe(true),
-      { timeout: 5_000 },
+    const logged = await openAsPartner(
+      '/dashboard',
+      'Dashboard',
+      http.get(api('/settings/public'), () => errorAnswer(500)),
     );
+    await waitForLogged(logged, 'Failed to load public settings; using defaults');
     expect(screen.queryAllByRole('link', { name: 'Contact Us' })).toHaveLength(0);
   });
 });
@@ -126,42 +142,44 @@ describe('forgot and reset password', () => {
   async function requestReset() {
     renderApp('/forgot-password');
     await findPageHeading('Forgot your password?');
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('Email'), partner.email);
-    await user.click(screen.getByRole('button', { name: messages.forgotPassword.button }));
+    await fillIn(userEvent.setup(), { Email: partner.email }, messages.forgotPassword.button);
   }
 
-  it('shows "Failed to process request" when the answer is not a success and has no message', async () => {
-    server.use(http.post(api('/users/forgot-password'), () => HttpResponse.json({ status: 'error' })));
+  it.each([
+    [
+      '"Failed to process request" when the answer is not a success and has no message',
+      () => HttpResponse.json({ status: 'error' }),
+      messages.forgotPassword.failed,
+    ],
+    ['"An unexpected error occurred" when no answer comes', () => HttpResponse.error(), messages.forgotPassword.unexpected],
+  ])('shows %s', async (_case, answer, message) => {
+    server.use(http.post(api('/users/forgot-password'), answer));
     await requestReset();
-    expect((await screen.findByRole('alert')).textContent).toBe(messages.forgotPassword.failed);
-  });
-
-  it('shows "An unexpected error occurred" when no answer comes', async () => {
-    server.use(http.post(api('/users/forgot-password'), () => HttpResponse.error()));
-    await requestReset();
-    expect((await screen.findByRole('alert')).textContent).toBe(messages.forgotPassword.unexpected);
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
   });
 
   async function chooseNewPassword() {
     renderApp('/reset-password?token=emailed-token');
     await findPageHeading('Choose a new password');
-    const user = userEvent.setup();
-    await user.type(screen.getByLabelText('New password'), 'a-brand-new-password');
-    await user.type(screen.getByLabelText('Confirm new password'), 'a-brand-new-password');
-    await user.click(screen.getByRole('button', { name: 'Reset password' }));
+    const password = 'a-brand-new-password';
+    await fillIn(userEvent.setup(), { 'New password': password, 'Confirm new password': password }, 'Reset password');
   }
 
-  it('shows "Failed to reset password" when the server refuses without a message', async () => {
-    server.use(http.post(api('/users/reset-password'), () => errorAnswer(400)));
+  it.each([
+    [
+      '"Failed to reset password" when the server refuses without a message',
+      () => errorAnswer(400),
+      messages.resetPassword.failed,
+    ],
+    [
+      '"An unexpected error occurred" when the reset gets no answer',
+      () => HttpResponse.error(),
+      messages.resetPassword.unexpected,
+    ],
+  ])('shows %s', async (_case, answer, message) => {
+    server.use(http.post(api('/users/reset-password'), answer));
     await chooseNewPassword();
-    expect((await screen.findByRole('alert')).textContent).toBe(messages.resetPassword.failed);
-  });
-
-  it('shows "An unexpected error occurred" when the reset gets no answer', async () => {
-    server.use(http.post(api('/users/reset-password'), () => HttpResponse.error()));
-    await chooseNewPassword();
-    expect((await screen.findByRole('alert')).textContent).toBe(messages.resetPassword.unexpected);
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
   });
 });
 
@@ -181,12 +199,12 @@ describe('partner settings', () => {
   });
 
   it('only logs a failed Pixel ID fetch and keeps the form', async () => {
-    const logged = captureConsoleErrors();
-    storeSession(partner);
-    server.use(http.get(api('/users/user/get-pixel-id'), () => errorAnswer(400)));
-    renderApp('/settings');
-    await findPageHeading('Settings');
-    await waitFor(() => expect(loggedText(logged).some((line) => line.includes('Failed to fetch Facebook Pixel ID'))).toBe(true));
+    const logged = await openAsPartner(
+      '/settings',
+      'Settings',
+      http.get(api('/users/user/get-pixel-id'), () => errorAnswer(400)),
+    );
+    await waitForLogged(logged, 'Failed to fetch Facebook Pixel ID');
     expect(screen.getByLabelText('Facebook Pixel ID')).toBeTruthy();
   });
 });
@@ -202,15 +220,20 @@ describe('admin settings', () => {
     expect(await screen.findByText(messages.settings.fetchFailed)).toBeTruthy();
   });
 
-  it('toasts "Failed to update setting" when saving an edit fails', async () => {
+  /** The settings page with one setting, where `failing` answers the request under test. */
+  async function openSettings(failing: HttpHandler) {
     signInAsAdmin();
     server.use(
       http.get(api('/admin/settings'), () => HttpResponse.json({ status: 'success', data: [contactUs] })),
-      http.put(api('/admin/settings/:key'), () => errorAnswer(400)),
+      failing,
     );
     renderApp('/admin/settings');
     await findPageHeading('Settings');
-    const user = userEvent.setup();
+    return userEvent.setup();
+  }
+
+  it('toasts "Failed to update setting" when saving an edit fails', async () => {
+    const user = await openSettings(http.put(api('/admin/settings/:key'), () => errorAnswer(400)));
     await user.click(await screen.findByRole('button', { name: 'Edit Contact Us' }));
     const value = screen.getByLabelText('Value');
     await user.clear(value);
@@ -220,14 +243,7 @@ describe('admin settings', () => {
   });
 
   it('toasts "Failed to delete setting" when deleting fails', async () => {
-    signInAsAdmin();
-    server.use(
-      http.get(api('/admin/settings'), () => HttpResponse.json({ status: 'success', data: [contactUs] })),
-      http.delete(api('/admin/settings/:key'), () => errorAnswer(400)),
-    );
-    renderApp('/admin/settings');
-    await findPageHeading('Settings');
-    const user = userEvent.setup();
+    const user = await openSettings(http.delete(api('/admin/settings/:key'), () => errorAnswer(400)));
     await user.click(await screen.findByRole('button', { name: 'Delete Contact Us' }));
     // The page asks in its own dialog (never window.confirm): confirm there.
     const dialog = await screen.findByRole('dialog');

@@ -4,40 +4,55 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { TWO_FACTOR_CHALLENGE_EXPIRED, TWO_FACTOR_SETUP_REQUIRED, storageKeys, twoFactorMessages } from '@portal/contract';
-import { admin, api, currentPath, findPageHeading, renderApp, server, setUpAppTests, storeSession } from './testing/render-app';
+import {
+  admin,
+  api,
+  currentPath,
+  findPageHeading,
+  renderApp,
+  server,
+  setUpAppTests,
+  storeSession,
+  submitSignIn,
+} from './testing/render-app';
 
 setUpAppTests();
 
 const challenge = { two_factor_required: true, challenge: 'the-challenge', expires_at: '2026-11-22T10:05:00.000Z' };
 
+/** The password step answers the challenge; the code step hands what it was sent to `answer`. */
+function answerCodeStep(answer: (sent: { code?: string }) => Response) {
+  let sent: unknown;
+  server.use(
+    http.post(api('/users/login'), () => HttpResponse.json({ status: 'success', data: challenge })),
+    http.post(api('/users/login/two-factor'), async ({ request }) => {
+      sent = await request.json();
+      return answer(sent as { code?: string });
+    }),
+  );
+  return { sent: () => sent };
+}
+
 async function signInWithPassword() {
   renderApp('/login');
   await findPageHeading('Sign in');
   const user = userEvent.setup();
-  await user.type(screen.getByLabelText('Email'), admin.email);
-  await user.type(screen.getByLabelText('Password'), 'admin-password-1');
-  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  await submitSignIn(user, admin.email, 'admin-password-1');
   await findPageHeading('Two-step verification');
   return user;
 }
 
 describe('the code step of a sign-in', () => {
   it('asks for the code in a focused numeric one-time-code field, shows a wrong code, and signs in with the right one', async () => {
-    let sent: unknown;
-    server.use(
-      http.post(api('/users/login'), () => HttpResponse.json({ status: 'success', data: challenge })),
-      http.post(api('/users/login/two-factor'), async ({ request }) => {
-        sent = await request.json();
-        if ((sent as { code?: string }).code !== '123456') {
-          return HttpResponse.json(
+    const codeStep = answerCodeStep(({ code }) =>
+      code === '123456'
+        ? HttpResponse.json({ status: 'success', data: { user: admin, token: 'two-factor-token' } })
+        : HttpResponse.json(
             { status: 'error', message: twoFactorMessages.codeWrong, errors: { code: twoFactorMessages.codeWrong } },
             { status: 401 },
-          );
-        }
-        return HttpResponse.json({ status: 'success', data: { user: admin, token: 'two-factor-token' } });
-      }),
-      http.get(api('/users/me'), () => HttpResponse.json({ status: 'success', data: { user: admin } })),
+          ),
     );
+    server.use(http.get(api('/users/me'), () => HttpResponse.json({ status: 'success', data: { user: admin } })));
     const user = await signInWithPassword();
     expect(localStorage.getItem(storageKeys.token)).toBeNull();
 
@@ -58,21 +73,16 @@ describe('the code step of a sign-in', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await findPageHeading('Dashboard');
     expect(currentPath()).toBe('/admin');
-    expect(sent).toEqual({ challenge: 'the-challenge', code: '123456' });
+    expect(codeStep.sent()).toEqual({ challenge: 'the-challenge', code: '123456' });
     expect(localStorage.getItem(storageKeys.token)).toBe('two-factor-token');
   });
 
   it('takes a recovery code instead, and goes back to the password when the challenge has died', async () => {
-    let sent: unknown;
-    server.use(
-      http.post(api('/users/login'), () => HttpResponse.json({ status: 'success', data: challenge })),
-      http.post(api('/users/login/two-factor'), async ({ request }) => {
-        sent = await request.json();
-        return HttpResponse.json(
-          { status: 'error', message: twoFactorMessages.challengeExpired, code: TWO_FACTOR_CHALLENGE_EXPIRED },
-          { status: 401 },
-        );
-      }),
+    const codeStep = answerCodeStep(() =>
+      HttpResponse.json(
+        { status: 'error', message: twoFactorMessages.challengeExpired, code: TWO_FACTOR_CHALLENGE_EXPIRED },
+        { status: 401 },
+      ),
     );
     const user = await signInWithPassword();
     await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
@@ -81,7 +91,7 @@ describe('the code step of a sign-in', () => {
     await user.type(field, 'abcde-fghjk');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     await findPageHeading('Sign in');
-    expect(sent).toEqual({ challenge: 'the-challenge', recovery_code: 'abcde-fghjk' });
+    expect(codeStep.sent()).toEqual({ challenge: 'the-challenge', recovery_code: 'abcde-fghjk' });
     expect(screen.getByText(twoFactorMessages.challengeExpired)).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
 import { cleanup, render, screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -130,6 +131,16 @@ export function renderApp(path: string) {
 
 /** The page's main heading, once it has rendered (pages load lazily). */
 export const findPageHeading = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name }, { timeout: 5_000 });
+
+/** Types each text into the field of that label, then presses the button: a form filled in as a person would. */
+export async function fillIn(user: UserEvent, fields: Record<string, string>, button: string) {
+  for (const [label, text] of Object.entries(fields)) await user.type(screen.getByLabelText(label), text);
+  await user.click(screen.getByRole('button', { name: button }));
+}
+
+/** Types the email and password into the sign-in form on screen and submits it. */
+export const submitSignIn = (user: UserEvent, email: string, password: string) =>
+  fillIn(user, { Email: email, Password: password }, 'Sign in');
 
 /** The current location, path and query only. */
 export const currentPath = () => `${window.location.pathname}${window.location.search}`;

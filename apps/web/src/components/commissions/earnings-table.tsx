@@ -1,5 +1,6 @@
 import { formatCents } from '@portal/contract';
 import { formatMonthShort } from '@/lib/format';
+import { TableHead, type Heading } from '../ui/table';
 
 export interface EarningsPoint {
   /** "2026-10" */
@@ -7,6 +8,14 @@ export interface EarningsPoint {
   bonus_cents: number;
   residual_cents: number;
 }
+
+const figureHeading = 'px-3 py-2 text-right font-medium';
+const headings: Heading[] = [
+  ['Month', 'px-3 py-2 font-medium'],
+  ['Residual', figureHeading],
+  ['Bonus', figureHeading],
+  ['Total', figureHeading],
+];
 
 /** The chart's figures as a table behind a disclosure, so no one depends on the canvas. */
 export function EarningsTable({ points, currency }: { points: readonly EarningsPoint[]; currency: string }) {
@@ -16,22 +25,7 @@ export function EarningsTable({ points, currency }: { points: readonly EarningsP
       <div className="mt-2 max-h-72 overflow-y-auto rounded-lg border border-slate-200">
         <table className="w-full text-left">
           <caption className="sr-only">Bonus and residual per month</caption>
-          <thead className="sticky top-0 bg-slate-50 text-xs text-slate-600">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Month
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Residual
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Bonus
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
-                Total
-              </th>
-            </tr>
-          </thead>
+          <TableHead className="sticky top-0 bg-slate-50 text-xs text-slate-600" headings={headings} />
           <tbody className="divide-y divide-slate-100">
             {points.map((point) => (
               <tr key={point.month}>

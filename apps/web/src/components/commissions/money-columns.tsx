@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import type { Column } from '../ui/table';
 
 /** Amounts and counts line up on the right from the small screen up. */
@@ -39,14 +38,4 @@ export function statementSumColumns<T extends StatementSums>(money: Money<T>, ad
     moneyColumn('adjustments', adjustmentsHeader, (row) => row.adjustment_cents, money),
     moneyColumn('total', 'Total', (row) => row.total_cents, money, 'semibold'),
   ];
-}
-
-/** A merchant's name over a smaller line that identifies it (its MID, where its row came from). */
-export function MerchantCell({ name, detail }: { name: ReactNode; detail: ReactNode }) {
-  return (
-    <span className="block min-w-0">
-      <span className="block font-medium text-slate-900 wrap-anywhere">{name}</span>
-      <span className="block text-xs text-slate-500">{detail}</span>
-    </span>
-  );
 }

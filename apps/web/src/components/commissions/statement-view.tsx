@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
-import { formatBps, formatCents, monthLabel, paymentMethodLabels, type StatementDetail } from '@portal/contract';
+import { formatBps, formatCents, monthLabel, paymentMethodLabels, type LineStatus, type StatementDetail } from '@portal/contract';
 import { Card } from '@/components/ui/card';
-import { Table, type Column } from '@/components/ui/table';
+import { Table, titleColumn, type Column } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
 import { HeldMarker, LineStatusBadge, StatementStatusBadge } from './status-badges';
+import { amountClass, moneyColumn } from './money-columns';
+import { StatementSection, SubtotalFooter } from './statement-section';
 import { StatementOverrides } from './statement-overrides';
 
 type MerchantLine = StatementDetail['merchants'][number];
@@ -11,30 +13,6 @@ type BonusLine = StatementDetail['bonuses'][number];
 type AdjustmentLine = StatementDetail['adjustments'][number];
 
 const count = new Intl.NumberFormat('en-US');
-const amountClass = 'tabular-nums sm:text-right';
-
-function Section({ id, title, children, description }: { id: string; title: string; children: ReactNode; description?: string }) {
-  return (
-    <section aria-labelledby={id} className="space-y-3">
-      <div>
-        <h2 id={id} className="text-base font-semibold text-slate-900">
-          {title}
-        </h2>
-        {description && <p className="mt-0.5 text-sm text-slate-600">{description}</p>}
-      </div>
-      {children}
-    </section>
-  );
-}
-
-function SubtotalFooter({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex items-center justify-between gap-3 border-t border-slate-200 bg-slate-50 px-4 py-3 text-sm font-semibold text-slate-900">
-      <span>{label}</span>
-      <span className="tabular-nums">{value}</span>
-    </div>
-  );
-}
 
 function Merchant({ business, midLast4, extra }: { business: string | null; midLast4: string | null; extra?: ReactNode }) {
   return (
@@ -56,82 +34,57 @@ export function StatementView({ detail }: { detail: StatementDetail }) {
   const showsMonth = detail.merchants.some((line) => line.month !== statement.month);
 
   const merchantColumns: Column<MerchantLine>[] = [
-    {
-      key: 'business',
-      header: 'Merchant',
-      hideLabelOnPhone: true,
-      cell: (row) => (
-        <Merchant
-          business={row.business}
-          midLast4={row.mid_last4}
-          extra={
-            showsMonth &&
-            row.month !== statement.month && (
-              <span className="block text-xs text-slate-500">Report of {monthLabel(row.month)}</span>
-            )
-          }
-        />
-      ),
-    },
-    { key: 'volume', header: 'Volume', className: amountClass, cell: (row) => money(row.volume_cents) },
+    titleColumn('business', 'Merchant', (row) => (
+      <Merchant
+        business={row.business}
+        midLast4={row.mid_last4}
+        extra={
+          showsMonth &&
+          row.month !== statement.month && <span className="block text-xs text-slate-500">Report of {monthLabel(row.month)}</span>
+        }
+      />
+    )),
+    moneyColumn('volume', 'Volume', (row) => row.volume_cents, money),
     {
       key: 'transactions',
       header: 'Transactions',
       className: amountClass,
       cell: (row) => (row.transactions === null ? '—' : count.format(row.transactions)),
     },
-    { key: 'net', header: 'Net revenue', className: amountClass, cell: (row) => money(row.net_revenue_cents) },
+    moneyColumn('net', 'Net revenue', (row) => row.net_revenue_cents, money),
     { key: 'share', header: 'Share', className: amountClass, cell: (row) => formatBps(row.share_bps) },
-    {
-      key: 'residual',
-      header: 'Residual',
-      className: amountClass,
-      cell: (row) => <span className="font-medium text-slate-900">{money(row.residual_cents)}</span>,
-    },
+    moneyColumn('residual', 'Residual', (row) => row.residual_cents, money, 'medium'),
   ];
 
+  const statusColumn = {
+    key: 'status',
+    header: 'Status',
+    cell: (row: { status: LineStatus }) => <LineStatusBadge status={row.status} />,
+  };
+  const amountColumn = moneyColumn<{ amount_cents: number }>('amount', 'Amount', (row) => row.amount_cents, money, 'medium');
+
   const bonusColumns: Column<BonusLine>[] = [
-    {
-      key: 'business',
-      header: 'Merchant',
-      hideLabelOnPhone: true,
-      cell: (row) => (
-        <Merchant
-          business={row.business ?? row.description}
-          midLast4={row.mid_last4}
-          extra={
-            <>
-              {row.kind === 'clawback' && <span className="block text-xs font-medium text-red-700">Bonus reversed</span>}
-              {row.reason && <span className="block text-xs text-slate-600">{row.reason}</span>}
-            </>
-          }
-        />
-      ),
-    },
+    titleColumn('business', 'Merchant', (row) => (
+      <Merchant
+        business={row.business ?? row.description}
+        midLast4={row.mid_last4}
+        extra={
+          <>
+            {row.kind === 'clawback' && <span className="block text-xs font-medium text-red-700">Bonus reversed</span>}
+            {row.reason && <span className="block text-xs text-slate-600">{row.reason}</span>}
+          </>
+        }
+      />
+    )),
     { key: 'approved', header: 'Approved', cell: (row) => formatDate(row.approved_on) },
-    { key: 'status', header: 'Status', cell: (row) => <LineStatusBadge status={row.status} /> },
-    {
-      key: 'amount',
-      header: 'Amount',
-      className: amountClass,
-      cell: (row) => <span className="font-medium text-slate-900">{money(row.amount_cents)}</span>,
-    },
+    statusColumn,
+    amountColumn,
   ];
 
   const adjustmentColumns: Column<AdjustmentLine>[] = [
-    {
-      key: 'description',
-      header: 'Description',
-      hideLabelOnPhone: true,
-      cell: (row) => <span className="text-slate-900 wrap-anywhere">{row.description}</span>,
-    },
-    { key: 'status', header: 'Status', cell: (row) => <LineStatusBadge status={row.status} /> },
-    {
-      key: 'amount',
-      header: 'Amount',
-      className: amountClass,
-      cell: (row) => <span className="font-medium text-slate-900">{money(row.amount_cents)}</span>,
-    },
+    titleColumn('description', 'Description', (row) => <span className="text-slate-900 wrap-anywhere">{row.description}</span>),
+    statusColumn,
+    amountColumn,
   ];
 
   return (
@@ -175,7 +128,7 @@ export function StatementView({ detail }: { detail: StatementDetail }) {
         </div>
       </Card>
 
-      <Section id="statement-merchants" title="Residuals by merchant" description={`${detail.note}.`}>
+      <StatementSection id="statement-merchants" title="Residuals by merchant" description={`${detail.note}.`}>
         <Table
           caption={`Residuals by merchant, ${monthLabel(statement.month)}`}
           columns={merchantColumns}
@@ -184,11 +137,11 @@ export function StatementView({ detail }: { detail: StatementDetail }) {
           empty="No residual on this statement."
           footer={detail.merchants.length > 0 && <SubtotalFooter label="Residuals" value={money(totals.residual_cents)} />}
         />
-      </Section>
+      </StatementSection>
 
       {detail.overrides.length > 0 && <StatementOverrides detail={detail} />}
 
-      <Section id="statement-bonuses" title="Bonuses">
+      <StatementSection id="statement-bonuses" title="Bonuses">
         <Table
           caption={`Bonuses, ${monthLabel(statement.month)}`}
           columns={bonusColumns}
@@ -197,9 +150,9 @@ export function StatementView({ detail }: { detail: StatementDetail }) {
           empty="No bonus on this statement."
           footer={detail.bonuses.length > 0 && <SubtotalFooter label="Bonuses" value={money(totals.bonus_cents)} />}
         />
-      </Section>
+      </StatementSection>
 
-      <Section id="statement-adjustments" title="Adjustments">
+      <StatementSection id="statement-adjustments" title="Adjustments">
         <Table
           caption={`Adjustments, ${monthLabel(statement.month)}`}
           columns={adjustmentColumns}
@@ -208,9 +161,9 @@ export function StatementView({ detail }: { detail: StatementDetail }) {
           empty="No adjustment on this statement."
           footer={detail.adjustments.length > 0 && <SubtotalFooter label="Adjustments" value={money(totals.adjustment_cents)} />}
         />
-      </Section>
+      </StatementSection>
 
-      <Section id="statement-totals" title="Totals">
+      <StatementSection id="statement-totals" title="Totals">
         <Card className="max-w-md p-5">
           <dl className="space-y-2 text-sm" aria-label="Statement totals">
             {(
@@ -232,7 +185,7 @@ export function StatementView({ detail }: { detail: StatementDetail }) {
             </div>
           </dl>
         </Card>
-      </Section>
+      </StatementSection>
     </div>
   );
 }

@@ -2,7 +2,8 @@ import toast from 'react-hot-toast';
 import { DownloadIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { qrPng, qrSvg, saveBlob } from './qr';
+import { saveBlob } from '@/lib/api/download';
+import { qrPng, qrSvg } from './qr';
 import { QrCode } from './qr-code';
 import { qrLinkOf, useOwnReferralLink } from './referral-link';
 

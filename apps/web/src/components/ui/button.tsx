@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from './cn';
 import { Spinner } from './spinner';
 
@@ -55,5 +55,16 @@ export function Button({
       {isLoading && <Spinner className="size-4" />}
       {children}
     </button>
+  );
+}
+
+/** A form's submit button on its own row, at the right, with its spinner while the form is sent. */
+export function SubmitRow({ isPending, children }: { isPending: boolean; children: ReactNode }) {
+  return (
+    <div className="flex justify-end">
+      <Button type="submit" isLoading={isPending}>
+        {children}
+      </Button>
+    </div>
   );
 }

@@ -114,6 +114,54 @@ export function Dialog({
   );
 }
 
+interface DialogActionsProps {
+  /** The submit button's label, named for what it does. */
+  submitLabel: ReactNode;
+  onCancel: () => void;
+  /** Without `form`, the submit button calls this; a promise it returns is the caller's to settle (its failure shows in the dialog). */
+  onSubmit?: () => unknown;
+  /** The id of the form the submit button submits (a form in the dialog's body, outside the footer). */
+  form?: string;
+  /** The request is under way: a spinner on the submit button, and Cancel disabled unless `cancelDisabled` says otherwise. */
+  isPending?: boolean;
+  cancelDisabled?: boolean;
+  submitDisabled?: boolean;
+  tone?: 'danger' | 'primary';
+  /** Focus starts on Cancel, so Enter on opening never confirms a change that cannot be undone. */
+  focusCancel?: boolean;
+}
+
+/** A dialog's footer: Cancel, then the button that does what the dialog is for. */
+export function DialogActions({
+  submitLabel,
+  onCancel,
+  onSubmit,
+  form,
+  isPending,
+  cancelDisabled = isPending,
+  submitDisabled,
+  tone = 'primary',
+  focusCancel,
+}: DialogActionsProps) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onCancel} disabled={cancelDisabled} autoFocus={focusCancel}>
+        Cancel
+      </Button>
+      <Button
+        type={form ? 'submit' : 'button'}
+        form={form}
+        variant={tone === 'danger' ? 'danger-solid' : 'primary'}
+        onClick={onSubmit && (() => void onSubmit())}
+        isLoading={isPending}
+        disabled={submitDisabled}
+      >
+        {submitLabel}
+      </Button>
+    </>
+  );
+}
+
 interface ConfirmDialogProps {
   open: boolean;
   title: string;
@@ -142,14 +190,14 @@ export function ConfirmDialog({
       onClose={onCancel}
       title={title}
       footer={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={isPending} autoFocus>
-            Cancel
-          </Button>
-          <Button variant={tone === 'danger' ? 'danger-solid' : 'primary'} onClick={onConfirm} isLoading={isPending}>
-            {confirmLabel}
-          </Button>
-        </>
+        <DialogActions
+          submitLabel={confirmLabel}
+          onCancel={onCancel}
+          onSubmit={onConfirm}
+          isPending={isPending}
+          tone={tone}
+          focusCancel
+        />
       }
     >
       <p className="text-sm text-slate-700">{message}</p>

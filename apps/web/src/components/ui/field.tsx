@@ -19,7 +19,8 @@ interface FieldShellProps {
   children: ReactNode;
 }
 
-function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
+/** A field's label, its control (children), and under it the hint or else the error. */
+export function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
@@ -40,49 +41,39 @@ function FieldShell({ id, label, error, hint, children }: FieldShellProps) {
   );
 }
 
-const describedBy = (id: string, error?: string, hint?: ReactNode) => (error ? `${id}-error` : hint ? `${id}-hint` : undefined);
+/** The control's id (the caller's, else a new one) and the aria attributes that tie it to the hint or the error. */
+export function useControlProps(id: string | undefined, error?: string, hint?: ReactNode) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  return {
+    id: fieldId,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined,
+  };
+}
 
-interface TextFieldProps extends ComponentProps<'input'> {
+/** What a labelled field adds to its control: the label, an error message, a hint under it. */
+export interface FieldProps {
   label: string;
   error?: string;
   hint?: ReactNode;
 }
 
 /** A labelled input; pass `{...register('name')}` straight through. */
-export function TextField({ label, error, hint, id, className, ...input }: TextFieldProps) {
-  const autoId = useId();
-  const fieldId = id ?? autoId;
+export function TextField({ label, error, hint, id, className, ...input }: ComponentProps<'input'> & FieldProps) {
+  const control = useControlProps(id, error, hint);
   return (
-    <FieldShell id={fieldId} label={label} error={error} hint={hint}>
-      <input
-        id={fieldId}
-        className={cn(inputClasses(Boolean(error)), className)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, error, hint)}
-        {...input}
-      />
+    <FieldShell id={control.id} label={label} error={error} hint={hint}>
+      <input {...control} className={cn(inputClasses(Boolean(error)), className)} {...input} />
     </FieldShell>
   );
 }
 
-interface TextAreaFieldProps extends ComponentProps<'textarea'> {
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-}
-
-export function TextAreaField({ label, error, hint, id, className, ...textarea }: TextAreaFieldProps) {
-  const autoId = useId();
-  const fieldId = id ?? autoId;
+export function TextAreaField({ label, error, hint, id, className, ...textarea }: ComponentProps<'textarea'> & FieldProps) {
+  const control = useControlProps(id, error, hint);
   return (
-    <FieldShell id={fieldId} label={label} error={error} hint={hint}>
-      <textarea
-        id={fieldId}
-        className={cn(inputClasses(Boolean(error)), 'min-h-20 resize-y', className)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(fieldId, error, hint)}
-        {...textarea}
-      />
+    <FieldShell id={control.id} label={label} error={error} hint={hint}>
+      <textarea {...control} className={cn(inputClasses(Boolean(error)), 'min-h-20 resize-y', className)} {...textarea} />
     </FieldShell>
   );
 }

@@ -1,7 +1,7 @@
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import type { ComponentProps } from 'react';
 import { ChevronDownIcon } from '../icons';
 import { cn } from './cn';
-import { inputClasses } from './field';
+import { FieldShell, inputClasses, useControlProps, type FieldProps } from './field';
 
 export interface SelectOption {
   value: string;
@@ -32,38 +32,12 @@ export function Select({ options, placeholder, hasError = false, className, ...r
   );
 }
 
-interface SelectFieldProps extends SelectProps {
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-}
-
 /** A labelled Select with its error message, like TextField. */
-export function SelectField({ label, error, hint, id, ...rest }: SelectFieldProps) {
-  const autoId = useId();
-  const fieldId = id ?? autoId;
+export function SelectField({ label, error, hint, id, ...rest }: SelectProps & FieldProps) {
+  const control = useControlProps(id, error, hint);
   return (
-    <div className="space-y-1.5">
-      <label htmlFor={fieldId} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <Select
-        id={fieldId}
-        hasError={Boolean(error)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
-        {...rest}
-      />
-      {hint && !error && (
-        <p id={`${fieldId}-hint`} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${fieldId}-error`} className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
+    <FieldShell id={control.id} label={label} error={error} hint={hint}>
+      <Select {...control} hasError={Boolean(error)} {...rest} />
+    </FieldShell>
   );
 }

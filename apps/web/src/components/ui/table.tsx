@@ -22,14 +22,29 @@ export interface Column<T> {
 }
 
 /** The last column of a table whose rows have buttons: right-aligned, without a label on a phone. */
-export function actionsColumn<T>(cell: (row: T) => ReactNode): Column<T> {
+export function actionsColumn<T>(cell: (row: T) => ReactNode, { wrap = false } = {}): Column<T> {
   return {
     key: 'actions',
     header: 'Actions',
     hideLabelOnPhone: true,
     className: 'sm:text-right',
-    cell: (row) => <span className="flex justify-end gap-2 pt-2 sm:pt-0">{cell(row)}</span>,
+    cell: (row) => <span className={cn('flex justify-end gap-2 pt-2 sm:pt-0', wrap && 'flex-wrap')}>{cell(row)}</span>,
   };
+}
+
+/** A row's first column, what names it: on a phone it heads the row's card, without a label. */
+export function titleColumn<T>(key: string, header: string, cell: (row: T) => ReactNode): Column<T> {
+  return { key, header, hideLabelOnPhone: true, cell };
+}
+
+/** A name (text or a link) over a smaller line that tells it apart (an email, a MID); long words wrap. */
+export function NameCell({ name, detail }: { name: ReactNode; detail?: ReactNode }) {
+  return (
+    <span className="block min-w-0">
+      <span className="block font-medium text-slate-900 wrap-anywhere">{name}</span>
+      {detail && <span className="block text-xs text-slate-500 wrap-anywhere">{detail}</span>}
+    </span>
+  );
 }
 
 export interface RowSelection<T> {
@@ -239,6 +254,27 @@ export function CursorPager({ shown, hasMore, isFetchingMore, onLoadMore, noun }
         </Button>
       )}
     </div>
+  );
+}
+
+/** A column heading of a table laid out by hand: its text and its classes (width, alignment). */
+export type Heading = readonly [label: string, className: string];
+
+/**
+ * The header of a small table laid out by hand (a chart's figures, a short ranking) where Table's
+ * phone cards and sorting are not wanted: one row of column headings.
+ */
+export function TableHead({ headings, className }: { headings: readonly Heading[]; className: string }) {
+  return (
+    <thead className={className}>
+      <tr>
+        {headings.map(([label, headingClass]) => (
+          <th key={label} scope="col" className={headingClass}>
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }
 

@@ -43,7 +43,8 @@ export async function downloadPostedFile(path: string, body: unknown, fallbackNa
   }
 }
 
-function saveBlob(blob: Blob, fileName: string): void {
+/** Saves a blob under a file name through a temporary link (a download, a QR code, recovery codes). */
+export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');

@@ -1,4 +1,5 @@
 import axios from 'axios';
+import toast from 'react-hot-toast';
 
 /** The server's `message` of an error answer, if it sent one. */
 export function getServerMessage(error: unknown): string | undefined {
@@ -9,6 +10,22 @@ export function getServerMessage(error: unknown): string | undefined {
   if (error instanceof ApiStatusError) return error.serverMessage;
   return undefined;
 }
+
+/**
+ * Runs a request whose failure the screen shows in place (an alert, a field's error) rather than as a
+ * toast: `show` gets the server's message, else the fallback. Resolves either way.
+ */
+export async function tryRequest(request: () => Promise<unknown>, show: (message: string) => void, fallback: string) {
+  try {
+    await request();
+  } catch (error) {
+    show(getServerMessage(error) ?? fallback);
+  }
+}
+
+/** Runs a request whose failure is told in a toast: the server's message, else the fallback. Resolves either way. */
+export const tryOrToast = (request: () => Promise<unknown>, fallback: string) =>
+  tryRequest(request, (message) => toast.error(message), fallback);
 
 /** The server's error `code` (e.g. TWO_FACTOR_CHALLENGE_EXPIRED), if it sent one. */
 export function getServerCode(error: unknown): string | undefined {

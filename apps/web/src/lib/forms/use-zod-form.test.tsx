@@ -1,22 +1,12 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { AxiosError, AxiosHeaders } from 'axios';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { badRequest } from '../testing/bad-request';
 import { useZodForm } from './use-zod-form';
 
 afterEach(cleanup);
 
 const schema = z.object({ email: z.string().min(1, 'Email is required') });
-
-/** A 400 as the server sends it: a message and the field messages. */
-const badRequest = (errors: Record<string, string>) =>
-  new AxiosError('Bad Request', '400', undefined, undefined, {
-    status: 400,
-    statusText: 'Bad Request',
-    headers: {},
-    config: { headers: new AxiosHeaders() },
-    data: { status: 'error', message: 'Validation failed', errors },
-  });
 
 function EmailForm({ run }: { run: () => Promise<void> }) {
   const { field, submit, formError, setServerErrors } = useZodForm(schema, { defaultValues: { email: '' } });
@@ -42,7 +32,9 @@ describe('useZodForm', () => {
   });
 
   it("puts the server's field message on the field, else shows the form's error", async () => {
-    const { unmount } = render(<EmailForm run={() => Promise.reject(badRequest({ email: 'Email already taken' }))} />);
+    const { unmount } = render(
+      <EmailForm run={() => Promise.reject(badRequest({ email: 'Email already taken' }, 'Validation failed'))} />,
+    );
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Email already taken')).toBeTruthy();

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { apiPaths } from '@/lib/api/paths';
+import { useRefetchingMutation } from '@/lib/api/mutations';
 
 /** POST /admin/leads/outbox/retry: every failed CRM push goes back to the queue; answers how many. */
 export const retryFailedPushes = async () => {
@@ -8,10 +8,4 @@ export const retryFailedPushes = async () => {
   return data.data?.retried ?? 0;
 };
 
-export function useRetryFailed() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: retryFailedPushes,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
-  });
-}
+export const useRetryFailed = () => useRefetchingMutation(retryFailedPushes, ['admin']);

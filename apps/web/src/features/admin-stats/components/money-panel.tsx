@@ -1,22 +1,13 @@
 import { Link } from 'react-router';
 import { formatCents, monthLabel, type EarningsTotals } from '@portal/contract';
 import { Card } from '@/components/ui/card';
+import { FigureList, type Figure } from '@/components/ui/figure-list';
 import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/lib/paths';
 import { useAdminEarnings } from '../api/get-earnings';
 
-function Figure({ label, value, hint, testId }: { label: string; value: string; hint: string; testId: string }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="mt-0.5 text-xl font-semibold tabular-nums text-slate-900" data-testid={testId}>
-        {value}
-      </dd>
-      <dd className="mt-0.5 text-xs text-slate-500">{hint}</dd>
-    </div>
-  );
-}
+const byPaymentDate = 'By payment date';
 
 /** The admin home's money: what partners are owed now and what was paid (the partners' own figures, summed). */
 export function MoneyPanel() {
@@ -47,32 +38,23 @@ export function MoneyPanel() {
 
 function MoneyFigures({ totals }: { totals: EarningsTotals }) {
   const money = (cents: number) => formatCents(cents, totals.currency);
-  return (
-    <dl className="grid grid-cols-2 gap-x-4 gap-y-5 md:grid-cols-4">
-      <Figure
-        label="Owed to partners"
-        value={money(totals.approved_unpaid_cents)}
-        hint={`Approved, not yet paid; ${money(totals.published_unpaid_cents)} on published statements`}
-        testId="money-owed"
-      />
-      <Figure
-        label={`Paid in ${monthLabel(totals.month)}`}
-        value={money(totals.paid_this_month_cents)}
-        hint="By payment date"
-        testId="money-paid-month"
-      />
-      <Figure
-        label={`Paid in ${totals.year}`}
-        value={money(totals.paid_this_year_cents)}
-        hint="By payment date"
-        testId="money-paid-year"
-      />
-      <Figure
-        label="Pending bonuses"
-        value={money(totals.pending_bonus_cents)}
-        hint={`${totals.pending_bonus_count.toLocaleString('en-US')} waiting for the merchant's volume`}
-        testId="money-pending"
-      />
-    </dl>
-  );
+  const owedHint = `Approved, not yet paid; ${money(totals.published_unpaid_cents)} on published statements`;
+  const pendingHint = `${totals.pending_bonus_count.toLocaleString('en-US')} waiting for the merchant's volume`;
+  const figures: Figure[] = [
+    { label: 'Owed to partners', value: money(totals.approved_unpaid_cents), hint: owedHint, testId: 'money-owed' },
+    {
+      label: `Paid in ${monthLabel(totals.month)}`,
+      value: money(totals.paid_this_month_cents),
+      hint: byPaymentDate,
+      testId: 'money-paid-month',
+    },
+    {
+      label: `Paid in ${totals.year}`,
+      value: money(totals.paid_this_year_cents),
+      hint: byPaymentDate,
+      testId: 'money-paid-year',
+    },
+    { label: 'Pending bonuses', value: money(totals.pending_bonus_cents), hint: pendingHint, testId: 'money-pending' },
+  ];
+  return <FigureList figures={figures} className="grid grid-cols-2 gap-x-4 gap-y-5 md:grid-cols-4" />;
 }

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { periodLabels, type AdminStats } from '@portal/contract';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
+import { TableHead, type Heading } from '@/components/ui/table';
 import { PeriodPicker, usePeriod } from '@/components/ui/period-picker';
 import { paths } from '@/lib/paths';
 import { useAdminStats } from '../api/get-admin-stats';
@@ -30,6 +31,14 @@ export function AdminDashboardPage() {
     </>
   );
 }
+
+const topPartnerHeadings: Heading[] = [
+  ['#', 'w-12 px-5 py-2'],
+  ['Partner', 'px-2 py-2'],
+  ['Referrals', 'px-2 py-2 text-right'],
+  ['Approved', 'px-2 py-2 text-right'],
+  ['Conversion', 'hidden px-5 py-2 text-right sm:table-cell'],
+];
 
 function Dashboard({ stats }: { stats: AdminStats }) {
   const c = stats.cards;
@@ -107,25 +116,10 @@ function Dashboard({ stats }: { stats: AdminStats }) {
         ) : (
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Top partners by approved merchants, then referrals</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500">
-              <tr>
-                <th scope="col" className="w-12 px-5 py-2">
-                  #
-                </th>
-                <th scope="col" className="px-2 py-2">
-                  Partner
-                </th>
-                <th scope="col" className="px-2 py-2 text-right">
-                  Referrals
-                </th>
-                <th scope="col" className="px-2 py-2 text-right">
-                  Approved
-                </th>
-                <th scope="col" className="hidden px-5 py-2 text-right sm:table-cell">
-                  Conversion
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              className="border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500"
+              headings={topPartnerHeadings}
+            />
             <tbody className="divide-y divide-slate-200">
               {stats.top_partners.map((p, index) => (
                 <tr key={p.id}>

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { type AdminUserSummary } from '@portal/contract';
 import { Badge } from '@/components/ui/badge';
+import { userStatusTones } from '@/components/user-status';
 import { type Column } from '@/components/ui/table';
 import { paths } from '@/lib/paths';
-import { percent, relativeTime, roleLabels, shortDate, statusLabels, statusTones } from './format';
+import { percent, relativeTime, roleLabels, shortDate, statusLabels } from './format';
 import { formatDateTime } from '@/lib/format';
 
 /** The admin user list's columns; on a phone the card keeps name, status and referrals. */
@@ -24,7 +25,11 @@ export const adminUserColumns: Column<AdminUserSummary>[] = [
   },
   // On a phone the card keeps name, status and referrals; the detail page has the rest.
   { key: 'role', header: 'Role', className: 'max-sm:hidden', cell: (row) => roleLabels[row.role] },
-  { key: 'status', header: 'Status', cell: (row) => <Badge tone={statusTones[row.status]}>{statusLabels[row.status]}</Badge> },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (row) => <Badge tone={userStatusTones[row.status]}>{statusLabels[row.status]}</Badge>,
+  },
   { key: 'referrals', header: 'Referrals', sortable: true, className: 'sm:text-right', cell: (row) => row.referrals },
   {
     key: 'approved',

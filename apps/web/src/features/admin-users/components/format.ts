@@ -1,5 +1,4 @@
 import type { UserStatus } from '@portal/contract';
-import type { BadgeTone } from '@/components/ui/badge';
 import { formatDate } from '@/lib/format';
 
 export const statusLabels: Record<UserStatus, string> = {
@@ -7,12 +6,6 @@ export const statusLabels: Record<UserStatus, string> = {
   invited: 'Invited',
   pending_approval: 'Pending',
   disabled: 'Disabled',
-};
-export const statusTones: Record<UserStatus, BadgeTone> = {
-  active: 'green',
-  invited: 'blue',
-  pending_approval: 'amber',
-  disabled: 'red',
 };
 export const roleLabels = { user: 'Partner', admin: 'Admin' } as const;
 

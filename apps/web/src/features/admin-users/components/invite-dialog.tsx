@@ -2,8 +2,7 @@ import { useId } from 'react';
 import toast from 'react-hot-toast';
 import { inviteUserRequest, messages } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select';
 import { getServerMessage } from '@/lib/api/errors';
@@ -40,16 +39,7 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
       onClose={close}
       title="Invite user"
       description="They receive an email with a link to set their password; the link is valid for 72 hours."
-      footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} isLoading={isSubmitting}>
-            Send invitation
-          </Button>
-        </>
-      }
+      footer={<DialogActions submitLabel="Send invitation" onCancel={close} form={formId} isPending={isSubmitting} />}
     >
       <form id={formId} onSubmit={onSubmit} noValidate className="space-y-4">
         {formError && <Alert tone="error">{formError}</Alert>}

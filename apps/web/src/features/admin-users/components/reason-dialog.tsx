@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import type { z } from 'zod';
 import { optionalReasonRequest, reasonRequest } from '@portal/contract';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { TextAreaField } from '@/components/ui/field';
 import { useZodForm } from '@/lib/forms/use-zod-form';
 
@@ -47,16 +46,7 @@ function ReasonDialogBody({
       onClose={onCancel}
       title={title}
       description={description}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} variant={tone === 'danger' ? 'danger-solid' : 'primary'} isLoading={isPending}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
+      footer={<DialogActions submitLabel={confirmLabel} onCancel={onCancel} form={formId} isPending={isPending} tone={tone} />}
     >
       <form id={formId} noValidate onSubmit={(event) => void handleSubmit((values) => onConfirm(values.reason ?? ''))(event)}>
         <TextAreaField

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { rejectionReasons, type RejectRequest } from '@portal/contract';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { TextAreaField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select';
 
@@ -26,21 +25,16 @@ export function RejectDialog({
       title="Reject application"
       description="The applicant is emailed the reason and your message; the account stays closed."
       footer={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={isPending}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger-solid"
-            isLoading={isPending}
-            onClick={() => {
-              if (!reason) return setError('Please choose a reason');
-              onConfirm({ reason, ...(message.trim() ? { message: message.trim() } : {}) });
-            }}
-          >
-            Reject
-          </Button>
-        </>
+        <DialogActions
+          submitLabel="Reject"
+          tone="danger"
+          onCancel={onCancel}
+          isPending={isPending}
+          onSubmit={() => {
+            if (!reason) return setError('Please choose a reason');
+            onConfirm({ reason, ...(message.trim() ? { message: message.trim() } : {}) });
+          }}
+        />
       }
     >
       <div className="space-y-4">

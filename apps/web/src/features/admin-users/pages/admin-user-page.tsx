@@ -6,13 +6,14 @@ import { messages, type AdminUserDetail, type RejectRequest, type Role } from '@
 import { ExternalLinkIcon, WalletIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
+import { userStatusTones } from '@/components/user-status';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { SelectField } from '@/components/ui/select';
 import { Tabs } from '@/components/ui/tabs';
 import { PageSpinner } from '@/components/ui/spinner';
-import { getServerMessage } from '@/lib/api/errors';
+import { getServerMessage, tryOrToast } from '@/lib/api/errors';
 import { useAuthStore } from '@/lib/auth/auth-store';
 import { useReferralLink } from '@/components/share-kit/referral-link';
 import { paths } from '@/lib/paths';
@@ -20,7 +21,7 @@ import { useUser } from '../api/get-user';
 import { useUserAction, type UserAction } from '../api/run-user-action';
 import { useUpdateUser } from '../api/update-user';
 import { ReasonDialog } from '../components/reason-dialog';
-import { percent, relativeTime, roleLabels, shortDate, statusLabels, statusTones } from '../components/format';
+import { percent, relativeTime, roleLabels, shortDate, statusLabels } from '../components/format';
 import { RejectDialog } from '../components/reject-dialog';
 import { ApplicationAnswersCard } from '../components/application-answers-card';
 import { ProfileForm } from '../components/profile-form';
@@ -76,23 +77,19 @@ function UserDetail({ user, renderTeam }: { user: AdminUserDetail; renderTeam?: 
   const referralLink = useReferralLink(user.uuid);
 
   async function run(kind: UserAction, body?: { reason?: string } | RejectRequest) {
-    try {
+    await tryOrToast(async () => {
       const message = await action.mutateAsync({ id: user.id, action: kind, body });
       toast.success(message ?? 'Done');
       setPending(null);
-    } catch (error) {
-      toast.error(getServerMessage(error) ?? 'The action failed');
-    }
+    }, 'The action failed');
   }
 
   async function changeRole(role: Role) {
-    try {
+    await tryOrToast(async () => {
       await update.mutateAsync({ role });
       toast.success(`Role changed to ${roleLabels[role]}`);
       setPending(null);
-    } catch (error) {
-      toast.error(getServerMessage(error) ?? 'Failed to change the role');
-    }
+    }, 'Failed to change the role');
   }
 
   return (
@@ -105,7 +102,7 @@ function UserDetail({ user, renderTeam }: { user: AdminUserDetail; renderTeam?: 
           <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900">{user.full_name}</h1>
           <p className="mt-1 break-all text-slate-600">{user.email}</p>
           <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
-            <Badge tone={statusTones[user.status]}>{statusLabels[user.status]}</Badge>
+            <Badge tone={userStatusTones[user.status]}>{statusLabels[user.status]}</Badge>
             <Badge tone={user.role === 'admin' ? 'violet' : 'slate'}>{roleLabels[user.role]}</Badge>
             <span className="text-slate-500">Joined {shortDate(user.created_at)}</span>
             <span className="text-slate-500">· Last login {relativeTime(user.last_login_at)}</span>

@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Select } from '@/components/ui/select';
 import { type SortState } from '@/components/ui/table';
-import { getServerMessage } from '@/lib/api/errors';
+import { getServerMessage, tryOrToast } from '@/lib/api/errors';
 import { downloadUsersCsv } from '../api/export-users';
 import { useUsers } from '../api/get-users';
 import { useUserAction } from '../api/run-user-action';
@@ -53,13 +53,10 @@ export function AdminUsersPage() {
 
   async function exportCsv(ids?: number[]) {
     setIsExporting(true);
-    try {
+    await tryOrToast(async () => {
       await downloadUsersCsv(filters, ids);
-    } catch (error) {
-      toast.error(getServerMessage(error) ?? 'Export failed');
-    } finally {
-      setIsExporting(false);
-    }
+    }, 'Export failed');
+    setIsExporting(false);
   }
 
   async function runBulk(kind: Bulk, reason?: string) {

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { auditActionLabels, auditActions, describeAuditEntry, type AuditEntry } from '@portal/contract';
 import { DateRangeFields } from '@/components/ui/date-range-fields';
 import { PageHeader } from '@/components/ui/page-header';
@@ -17,6 +17,10 @@ const targetTypes = [
 ];
 /** Every action the server records (exact match filter), by name. */
 const actions = auditActions.map((value) => ({ value, label: auditActionLabels[value] }));
+const filterSelects = [
+  { key: 'action', label: 'Action', placeholder: 'Any action', options: actions },
+  { key: 'target_type', label: 'Target', placeholder: 'Any target', options: targetTypes },
+] as const;
 
 /** The stored before and after, for whoever needs the exact values; closed by default. */
 function Details({ entry }: { entry: AuditEntry }) {
@@ -26,18 +30,19 @@ function Details({ entry }: { entry: AuditEntry }) {
     <details className="mt-1 text-xs text-slate-500">
       <summary className="cursor-pointer select-none hover:text-slate-700">Details</summary>
       <dl className="mt-1 grid gap-1">
-        <dt className="font-medium text-slate-600">Before</dt>
-        <dd>
-          <pre className="max-w-full overflow-x-auto rounded bg-slate-50 px-1.5 py-1 whitespace-pre-wrap">
-            {show(entry.before)}
-          </pre>
-        </dd>
-        <dt className="font-medium text-slate-600">After</dt>
-        <dd>
-          <pre className="max-w-full overflow-x-auto rounded bg-slate-50 px-1.5 py-1 whitespace-pre-wrap">
-            {show(entry.after)}
-          </pre>
-        </dd>
+        {(
+          [
+            ['Before', entry.before],
+            ['After', entry.after],
+          ] as const
+        ).map(([term, value]) => (
+          <Fragment key={term}>
+            <dt className="font-medium text-slate-600">{term}</dt>
+            <dd>
+              <pre className="max-w-full overflow-x-auto rounded bg-slate-50 px-1.5 py-1 whitespace-pre-wrap">{show(value)}</pre>
+            </dd>
+          </Fragment>
+        ))}
       </dl>
     </details>
   );
@@ -82,20 +87,16 @@ export function AdminAuditPage() {
         description="Every change an admin made: status moves, reassignments, notes, retries, exports and settings."
       />
       <div className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Select
-          aria-label="Action"
-          placeholder="Any action"
-          options={actions}
-          value={values.action}
-          onChange={(event) => setValues({ action: event.target.value })}
-        />
-        <Select
-          aria-label="Target"
-          placeholder="Any target"
-          options={targetTypes}
-          value={values.target_type}
-          onChange={(event) => setValues({ target_type: event.target.value })}
-        />
+        {filterSelects.map(({ key, label, placeholder, options }) => (
+          <Select
+            key={key}
+            aria-label={label}
+            placeholder={placeholder}
+            options={options}
+            value={values[key]}
+            onChange={(event) => setValues({ [key]: event.target.value })}
+          />
+        ))}
         <DateRangeFields from={values.from} to={values.to} onChange={setValues} />
       </div>
       <CursorTable

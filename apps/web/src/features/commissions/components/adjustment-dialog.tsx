@@ -3,8 +3,7 @@ import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { commissionMessages, createLineRequest, dollarsToCents } from '@portal/contract';
 import { PartnerPicker, type PartnerOption } from '@/components/partner-picker';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { getServerMessage } from '@/lib/api/errors';
 import { useZodForm } from '@/lib/forms/use-zod-form';
@@ -30,30 +29,17 @@ const adjustmentForm = z.object({
 const formFields = { partner_id: 'partner_id', month: 'month', amount_cents: 'amount', description: 'description' } as const;
 
 /** A manual adjustment line (positive or negative) for a partner and month; the description is required. */
-export function AdjustmentDialog({
-  open,
-  defaultMonth,
-  defaultPartner = null,
-  onClose,
-}: {
-  open: boolean;
+export function AdjustmentDialog({ open, ...props }: AdjustmentProps & { open: boolean }) {
+  return open ? <AdjustmentForm {...props} /> : null;
+}
+
+interface AdjustmentProps {
   defaultMonth: string;
   defaultPartner?: PartnerOption | null;
   onClose: () => void;
-}) {
-  if (!open) return null;
-  return <AdjustmentForm defaultMonth={defaultMonth} defaultPartner={defaultPartner} onClose={onClose} />;
 }
 
-function AdjustmentForm({
-  defaultMonth,
-  defaultPartner,
-  onClose,
-}: {
-  defaultMonth: string;
-  defaultPartner: PartnerOption | null;
-  onClose: () => void;
-}) {
+function AdjustmentForm({ defaultMonth, defaultPartner = null, onClose }: AdjustmentProps) {
   const create = useCreateLine();
   const [partner, setPartner] = useState<PartnerOption | null>(defaultPartner);
   const {
@@ -94,16 +80,7 @@ function AdjustmentForm({
       onClose={onClose}
       title="Add adjustment"
       description="A correction or extra payment on the partner's statement for the month. Use a minus sign to deduct."
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={() => void save()} isLoading={create.isPending}>
-            Add adjustment
-          </Button>
-        </>
-      }
+      footer={<DialogActions submitLabel="Add adjustment" onCancel={onClose} onSubmit={save} isPending={create.isPending} />}
     >
       <div className="space-y-4">
         <div>

@@ -3,8 +3,7 @@ import toast from 'react-hot-toast';
 import { z } from 'zod';
 import { assignMidRequest, commissionMessages, formatCents } from '@portal/contract';
 import { PartnerPicker, type PartnerOption } from '@/components/partner-picker';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { getServerMessage } from '@/lib/api/errors';
 import { useZodForm } from '@/lib/forms/use-zod-form';
@@ -33,31 +32,18 @@ const assignMidForm = z.preprocess(
 );
 
 /** Makes an unknown MID a merchant account of the chosen partner, so its residual is credited. */
-export function AssignMidDialog({
-  row,
-  currency,
-  onClose,
-  onAssigned,
-}: {
-  row: UnknownMid | null;
-  currency: string;
-  onClose: () => void;
-  onAssigned: () => void;
-}) {
-  return row ? <AssignMidForm key={row.mid} row={row} currency={currency} onClose={onClose} onAssigned={onAssigned} /> : null;
+export function AssignMidDialog({ row, ...props }: Omit<AssignMidProps, 'row'> & { row: UnknownMid | null }) {
+  return row ? <AssignMidForm key={row.mid} row={row} {...props} /> : null;
 }
 
-function AssignMidForm({
-  row,
-  currency,
-  onClose,
-  onAssigned,
-}: {
+interface AssignMidProps {
   row: UnknownMid;
   currency: string;
   onClose: () => void;
   onAssigned: () => void;
-}) {
+}
+
+function AssignMidForm({ row, currency, onClose, onAssigned }: AssignMidProps) {
   const assign = useAssignMid();
   const [partner, setPartner] = useState<PartnerOption | null>(null);
   const {
@@ -91,16 +77,7 @@ function AssignMidForm({
       onClose={onClose}
       title={`Assign MID ${row.mid}`}
       description={`${row.business ?? 'Unknown business'} · volume ${formatCents(row.volume_cents, currency)} · net revenue ${formatCents(row.net_revenue_cents, currency)}`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={assign.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={() => void save()} isLoading={assign.isPending}>
-            Assign to partner
-          </Button>
-        </>
-      }
+      footer={<DialogActions submitLabel="Assign to partner" onCancel={onClose} onSubmit={save} isPending={assign.isPending} />}
     >
       <div className="space-y-4">
         <PartnerPicker

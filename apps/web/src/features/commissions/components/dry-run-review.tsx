@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { formatBps, formatCents, type ImportResult } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Table, type Column } from '@/components/ui/table';
+import { NameCell, Table, titleColumn, type Column } from '@/components/ui/table';
 import { Tabs } from '@/components/ui/tabs';
 import { useUnknownMidActions } from './unknown-mid-actions';
-import { amountClass as amount, MerchantCell, moneyColumn } from '@/components/commissions/money-columns';
+import { amountClass as amount, moneyColumn } from '@/components/commissions/money-columns';
 import { AssignMidDialog, type UnknownMid } from './assign-mid-dialog';
 
 type View = 'matched' | 'unmatched' | 'duplicates' | 'errors';
@@ -39,12 +39,7 @@ export function DryRunReview({ result, currency, isRefreshing, isCommitting, onB
 
   const matchedColumns: Column<Matched>[] = [
     { key: 'row', header: 'Row', className: 'tabular-nums', cell: (row) => row.row },
-    {
-      key: 'merchant',
-      header: 'Merchant',
-      hideLabelOnPhone: true,
-      cell: (row) => <MerchantCell name={row.business ?? row.mid} detail={`MID ${row.mid}`} />,
-    },
+    titleColumn('merchant', 'Merchant', (row) => <NameCell name={row.business ?? row.mid} detail={`MID ${row.mid}`} />),
     { key: 'partner', header: 'Partner', cell: (row) => row.partner_name },
     moneyColumn('volume', 'Volume', (row) => row.volume_cents, money),
     moneyColumn('net', 'Net revenue', (row) => row.net_revenue_cents, money),
@@ -54,12 +49,9 @@ export function DryRunReview({ result, currency, isRefreshing, isCommitting, onB
 
   const unmatchedColumns: Column<Unmatched>[] = [
     { key: 'row', header: 'Row', className: 'tabular-nums', cell: (row) => row.row },
-    {
-      key: 'merchant',
-      header: 'Merchant',
-      hideLabelOnPhone: true,
-      cell: (row) => <MerchantCell name={row.business ?? 'Unknown business'} detail={`MID ${row.mid}`} />,
-    },
+    titleColumn('merchant', 'Merchant', (row) => (
+      <NameCell name={row.business ?? 'Unknown business'} detail={`MID ${row.mid}`} />
+    )),
     moneyColumn('volume', 'Volume', (row) => row.volume_cents, money),
     moneyColumn('net', 'Net revenue', (row) => row.net_revenue_cents, money),
     unknownMidActions<Unmatched>((row) => setAssigning({ ...row, month: result.month })),
@@ -68,23 +60,13 @@ export function DryRunReview({ result, currency, isRefreshing, isCommitting, onB
   const duplicateColumns: Column<Duplicate>[] = [
     { key: 'mid', header: 'MID', cell: (row) => row.mid },
     { key: 'rows', header: 'Rows', cell: (row) => row.rows.join(', ') },
-    {
-      key: 'message',
-      header: 'Problem',
-      hideLabelOnPhone: true,
-      cell: (row) => <span className="text-red-700">{row.message}</span>,
-    },
+    titleColumn('message', 'Problem', (row) => <span className="text-red-700">{row.message}</span>),
   ];
 
   const errorColumns: Column<RowError>[] = [
     { key: 'row', header: 'Row', cell: (row) => row.row ?? '—' },
     { key: 'column', header: 'Column', cell: (row) => row.column ?? '—' },
-    {
-      key: 'message',
-      header: 'Problem',
-      hideLabelOnPhone: true,
-      cell: (row) => <span className="text-red-700 wrap-anywhere">{row.message}</span>,
-    },
+    titleColumn('message', 'Problem', (row) => <span className="text-red-700 wrap-anywhere">{row.message}</span>),
   ];
 
   const figures: [string, string][] = [

@@ -18,7 +18,7 @@ import { PartnerPicker } from '@/components/partner-picker';
 import { PlusIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select';
 import { getServerMessage } from '@/lib/api/errors';
@@ -111,16 +111,7 @@ export function EditSplitsDialog({
       onClose={onClose}
       title={`Edit splits · ${splits.business}`}
       description={`MID ending ${splits.mid_last4}. A new version from the month you choose; earlier months and published statements stay as they are.`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} isLoading={save.isPending}>
-            Save splits
-          </Button>
-        </>
-      }
+      footer={<DialogActions submitLabel="Save splits" onCancel={onClose} form={formId} isPending={save.isPending} />}
     >
       <form
         id={formId}

@@ -10,12 +10,12 @@ import {
   type ImportResult,
 } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitRow } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select';
-import { getServerMessage } from '@/lib/api/errors';
+import { getServerMessage, tryOrToast } from '@/lib/api/errors';
 import { useCommitImport } from '../api/commit-import';
 import { useImports } from '../api/get-imports';
 import { getSavedMapping } from '../api/get-saved-mapping';
@@ -81,7 +81,7 @@ export function ImportWizard({
 
   const onCommit = async () => {
     if (!result) return;
-    try {
+    await tryOrToast(async () => {
       const committed = await commit.mutateAsync(result.import_id);
       toast.success(commissionMessages.importCommitted(committed.lines_written));
       const month = committed.month;
@@ -89,9 +89,7 @@ export function ImportWizard({
       setUpload(null);
       setResult(null);
       onCommitted(month);
-    } catch (error) {
-      toast.error(getServerMessage(error) ?? 'The import could not be committed.');
-    }
+    }, 'The import could not be committed.');
   };
 
   return (
@@ -257,11 +255,7 @@ function UploadStep({
           ))}
         </datalist>
       </div>
-      <div className="flex justify-end">
-        <Button type="submit" isLoading={isReading}>
-          Next: map columns
-        </Button>
-      </div>
+      <SubmitRow isPending={isReading}>Next: map columns</SubmitRow>
     </form>
   );
 }

@@ -11,9 +11,9 @@ import {
 } from '@portal/contract';
 import { LineStatusBadge } from '@/components/commissions/status-badges';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { TextAreaField, TextField } from '@/components/ui/field';
-import { Table, type Column } from '@/components/ui/table';
+import { actionsColumn, NameCell, Table, titleColumn, type Column } from '@/components/ui/table';
 import { getServerMessage } from '@/lib/api/errors';
 import { useChangeLineStatus } from '../api/change-line-status';
 import { usePartnerLines } from '../api/get-partner-lines';
@@ -23,23 +23,30 @@ import { QueryError } from '@/components/ui/query-state';
 
 type Action = 'hold' | 'void' | 'release';
 
-const actionText: Record<Action, { title: string; confirm: string; help: string }> = {
+const actionText: Record<Action, { button: string; title: string; confirm: string; help: string }> = {
   hold: {
+    button: 'Hold',
     title: 'Hold line',
     confirm: 'Hold line',
     help: 'The line leaves its draft statement until you release it. The partner sees the reason.',
   },
   void: {
+    button: 'Void',
     title: 'Void line',
     confirm: 'Void line',
     help: 'The line is cancelled and never paid. The partner sees the reason.',
   },
   release: {
+    button: 'Release',
     title: 'Release line',
     confirm: 'Release line',
     help: 'The line goes back on the next draft statement (an automatic bonus waits for its minimum volume again).',
   },
 };
+
+/** What can be done to a line that is not locked: hold or void it while it may be paid, release it when held. */
+const actionsOn = (status: CommissionLine['status']): Action[] =>
+  status === 'pending' || status === 'approved' ? ['hold', 'void'] : status === 'on_hold' ? ['release'] : [];
 
 /** What a released line becomes: an automatic bonus is re-checked against its volume; anything else is approved. */
 const releasedStatus = (line: CommissionLine): LineStatusRequest['status'] =>
@@ -59,22 +66,12 @@ export function LinesPanel({ partnerId, currency }: { partnerId: number; currenc
   const money = (cents: number) => formatCents(cents, currency);
 
   const columns: Column<CommissionLine>[] = [
-    {
-      key: 'line',
-      header: 'Line',
-      hideLabelOnPhone: true,
-      cell: (row) => (
-        <span className="block min-w-0">
-          <span className="block font-medium text-slate-900 wrap-anywhere">
-            {lineKindLabels[row.kind]}
-            {row.business ? ` · ${row.business}` : ''}
-          </span>
-          {(row.description ?? row.mid_last4) && (
-            <span className="block text-xs text-slate-500 wrap-anywhere">{row.description ?? `MID ···${row.mid_last4}`}</span>
-          )}
-        </span>
-      ),
-    },
+    titleColumn('line', 'Line', (row) => (
+      <NameCell
+        name={`${lineKindLabels[row.kind]}${row.business ? ` · ${row.business}` : ''}`}
+        detail={row.description ?? (row.mid_last4 && `MID ···${row.mid_last4}`)}
+      />
+    )),
     { key: 'amount', header: 'Amount', className: 'tabular-nums sm:text-right', cell: (row) => money(row.amount_cents) },
     {
       key: 'status',
@@ -86,51 +83,22 @@ export function LinesPanel({ partnerId, currency }: { partnerId: number; currenc
         </span>
       ),
     },
-    {
-      key: 'actions',
-      header: 'Actions',
-      hideLabelOnPhone: true,
-      className: 'sm:text-right',
-      cell: (row) => {
-        const name = `${lineKindLabels[row.kind]}${row.business ? ` ${row.business}` : ''}`;
-        if (row.statement_id && locked.has(row.statement_id))
-          return <span className="block pt-2 text-right text-xs text-slate-500 sm:pt-0">On a published statement</span>;
-        return (
-          <span className="flex justify-end gap-2 pt-2 sm:pt-0">
-            {(row.status === 'pending' || row.status === 'approved') && (
-              <>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  aria-label={`Hold ${name}`}
-                  onClick={() => setActing({ line: row, action: 'hold' })}
-                >
-                  Hold
-                </Button>
-                <Button
-                  size="sm"
-                  variant="danger"
-                  aria-label={`Void ${name}`}
-                  onClick={() => setActing({ line: row, action: 'void' })}
-                >
-                  Void
-                </Button>
-              </>
-            )}
-            {row.status === 'on_hold' && (
-              <Button
-                size="sm"
-                variant="secondary"
-                aria-label={`Release ${name}`}
-                onClick={() => setActing({ line: row, action: 'release' })}
-              >
-                Release
-              </Button>
-            )}
-          </span>
-        );
-      },
-    },
+    actionsColumn((row) => {
+      const name = `${lineKindLabels[row.kind]}${row.business ? ` ${row.business}` : ''}`;
+      if (row.statement_id && locked.has(row.statement_id))
+        return <span className="text-xs text-slate-500">On a published statement</span>;
+      return actionsOn(row.status).map((action) => (
+        <Button
+          key={action}
+          size="sm"
+          variant={action === 'void' ? 'danger' : 'secondary'}
+          aria-label={`${actionText[action].button} ${name}`}
+          onClick={() => setActing({ line: row, action })}
+        >
+          {actionText[action].button}
+        </Button>
+      ));
+    }),
   ];
 
   return (
@@ -203,18 +171,14 @@ function LineStatusDialog({
       title={text.title}
       description={`${lineKindLabels[line.kind]}${line.business ? ` · ${line.business}` : ''} · ${formatCents(line.amount_cents, currency)}`}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={change.isPending} autoFocus>
-            Cancel
-          </Button>
-          <Button
-            variant={action === 'void' ? 'danger-solid' : 'primary'}
-            onClick={() => void submit()}
-            isLoading={change.isPending}
-          >
-            {text.confirm}
-          </Button>
-        </>
+        <DialogActions
+          submitLabel={text.confirm}
+          onCancel={onClose}
+          onSubmit={submit}
+          isPending={change.isPending}
+          tone={action === 'void' ? 'danger' : 'primary'}
+          focusCancel
+        />
       }
     >
       <div className="space-y-4">

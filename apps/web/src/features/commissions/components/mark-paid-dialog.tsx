@@ -1,7 +1,6 @@
 import toast from 'react-hot-toast';
 import { commissionMessages, formatCents, markPaidRequest, paymentMethodLabels, paymentMethods } from '@portal/contract';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select';
 import { getServerMessage } from '@/lib/api/errors';
@@ -23,33 +22,22 @@ const markPaidForm = markPaidRequest.omit({ statement_ids: true }).extend({
 });
 const formFields = ['paid_on', 'method', 'reference'] as const;
 
-/** Marks one or many published statements paid, with the payment's date, method and reference. */
-export function MarkPaidDialog({
-  statements,
-  currency,
-  onClose,
-  onDone,
-}: {
-  statements: PayableStatement[] | null;
-  currency: string;
-  onClose: () => void;
-  onDone: () => void;
-}) {
-  if (!statements) return null;
-  return <MarkPaidForm statements={statements} currency={currency} onClose={onClose} onDone={onDone} />;
-}
-
-function MarkPaidForm({
-  statements,
-  currency,
-  onClose,
-  onDone,
-}: {
+interface MarkPaidProps {
   statements: PayableStatement[];
   currency: string;
   onClose: () => void;
   onDone: () => void;
-}) {
+}
+
+/** Marks one or many published statements paid, with the payment's date, method and reference. */
+export function MarkPaidDialog({
+  statements,
+  ...props
+}: Omit<MarkPaidProps, 'statements'> & { statements: PayableStatement[] | null }) {
+  return statements ? <MarkPaidForm statements={statements} {...props} /> : null;
+}
+
+function MarkPaidForm({ statements, currency, onClose, onDone }: MarkPaidProps) {
   const markPaid = useMarkPaid();
   const { field, setError, submit } = useZodForm(markPaidForm, {
     defaultValues: { paid_on: today(), method: 'ach', reference: '' },
@@ -83,16 +71,7 @@ function MarkPaidForm({
       onClose={onClose}
       title={title}
       description={`${statements.length} statement${statements.length === 1 ? '' : 's'} · ${formatCents(total, currency)} in all`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={markPaid.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={() => void save()} isLoading={markPaid.isPending}>
-            Mark paid
-          </Button>
-        </>
-      }
+      footer={<DialogActions submitLabel="Mark paid" onCancel={onClose} onSubmit={save} isPending={markPaid.isPending} />}
     >
       <div className="space-y-4">
         <TextField label="Payment date" type="date" max={today()} {...field('paid_on')} />

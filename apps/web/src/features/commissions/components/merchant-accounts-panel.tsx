@@ -4,9 +4,9 @@ import { commissionMessages, formatCents, monthLabel, type CommissionLine, type 
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
-import { Table, type Column } from '@/components/ui/table';
+import { actionsColumn, NameCell, Table, titleColumn, type Column } from '@/components/ui/table';
 import { getServerMessage } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format';
 import { useCloseMerchantAccount } from '../api/close-merchant-account';
@@ -70,17 +70,7 @@ export function MerchantAccountsPanel({ partnerId, currency }: { partnerId: numb
   const money = (cents: number) => formatCents(cents, currency);
 
   const columns: Column<MerchantAccount>[] = [
-    {
-      key: 'business',
-      header: 'Merchant',
-      hideLabelOnPhone: true,
-      cell: (row) => (
-        <span className="block min-w-0">
-          <span className="block font-medium text-slate-900 wrap-anywhere">{row.business}</span>
-          <span className="block text-xs text-slate-500 wrap-anywhere">MID {row.mid}</span>
-        </span>
-      ),
-    },
+    titleColumn('business', 'Merchant', (row) => <NameCell name={row.business} detail={`MID ${row.mid}`} />),
     { key: 'approved', header: 'Approved', cell: (row) => formatDate(row.approved_on) },
     { key: 'volume', header: 'Volume', className: amount, cell: (row) => money(row.volume_cents) },
     {
@@ -96,13 +86,9 @@ export function MerchantAccountsPanel({ partnerId, currency }: { partnerId: numb
           <Badge tone="green">Active</Badge>
         ),
     },
-    {
-      key: 'actions',
-      header: 'Actions',
-      hideLabelOnPhone: true,
-      className: 'sm:text-right',
-      cell: (row) => (
-        <span className="flex flex-wrap justify-end gap-2 pt-2 sm:pt-0">
+    actionsColumn(
+      (row) => (
+        <>
           <Button size="sm" variant="secondary" aria-label={`Splits of ${row.business}`} onClick={() => setSplitsOf(row)}>
             Splits
           </Button>
@@ -111,9 +97,10 @@ export function MerchantAccountsPanel({ partnerId, currency }: { partnerId: numb
               Close account
             </Button>
           )}
-        </span>
+        </>
       ),
-    },
+      { wrap: true },
+    ),
   ];
 
   if (accounts.isError && !accounts.data) {
@@ -206,14 +193,14 @@ function CloseAccountDialog({
       title={`Close ${account.business}`}
       description={`MID ${account.mid}, approved ${formatDate(account.approved_on)}`}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={close.isPending} autoFocus>
-            Cancel
-          </Button>
-          <Button variant="danger-solid" onClick={() => void submit()} isLoading={close.isPending}>
-            Close account
-          </Button>
-        </>
+        <DialogActions
+          submitLabel="Close account"
+          onCancel={onClose}
+          onSubmit={submit}
+          isPending={close.isPending}
+          tone="danger"
+          focusCancel
+        />
       }
     >
       <div className="space-y-4">

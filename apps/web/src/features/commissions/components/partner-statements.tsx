@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { commissionMessages, formatCents, monthLabel, type StatementSummary } from '@portal/contract';
 import { HeldMarker, StatementStatusBadge } from '@/components/commissions/status-badges';
-import { Table, type Column } from '@/components/ui/table';
+import { Table, titleColumn, type Column } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { QueryError } from '@/components/ui/query-state';
@@ -10,16 +10,11 @@ import { amountClass, statementSumColumns } from '@/components/commissions/money
 
 export function StatementsSection({ statements }: { statements: UseQueryResult<StatementSummary[]> }) {
   const columns: Column<StatementSummary>[] = [
-    {
-      key: 'month',
-      header: 'Month',
-      hideLabelOnPhone: true,
-      cell: (row) => (
-        <Link to={paths.partner.statement(row.id)} className="font-medium text-brand-700 hover:underline">
-          {monthLabel(row.month)}
-        </Link>
-      ),
-    },
+    titleColumn('month', 'Month', (row) => (
+      <Link to={paths.partner.statement(row.id)} className="font-medium text-brand-700 hover:underline">
+        {monthLabel(row.month)}
+      </Link>
+    )),
     {
       key: 'merchants',
       header: 'Merchants',

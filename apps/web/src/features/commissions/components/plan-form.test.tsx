@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AxiosError, AxiosHeaders } from 'axios';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultCommissionPlan, teamMessages, type CommissionPlan } from '@portal/contract';
+import { badRequest } from '@/lib/testing/bad-request';
 import { PlanForm } from './plan-form';
 
 afterEach(cleanup);
@@ -14,15 +14,6 @@ const plan: CommissionPlan = {
     { rate_bps: 250, end_month: null, rate_after_bps: null },
   ],
 };
-
-const badRequest = (errors: Record<string, string>) =>
-  new AxiosError('Bad Request', '400', undefined, undefined, {
-    status: 400,
-    statusText: 'Bad Request',
-    headers: {},
-    config: { headers: new AxiosHeaders() },
-    data: { status: 'error', message: Object.values(errors)[0], errors },
-  });
 
 describe('PlanForm team override', () => {
   it('edits the level rates in percent, the basis and the funding, and sends basis points', async () => {

@@ -5,9 +5,9 @@ import { commissionMessages, formatCents, monthLabel, type AdminStatementsQuery,
 import { HeldMarker, StatementStatusBadge } from '@/components/commissions/status-badges';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
-import { actionsColumn, Table, type Column } from '@/components/ui/table';
+import { actionsColumn, NameCell, Table, titleColumn, type Column } from '@/components/ui/table';
 import { amountClass as amount, statementSumColumns } from '@/components/commissions/money-columns';
-import { getServerMessage } from '@/lib/api/errors';
+import { getServerMessage, tryOrToast } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useAdminStatements } from '../api/get-admin-statements';
@@ -35,7 +35,7 @@ export function StatementsPanel({ query, by }: { query: AdminStatementsQuery; by
   const payable = chosen.filter((row) => row.status === 'published');
 
   const onPublish = async (items: StatementSummary[]) => {
-    try {
+    await tryOrToast(async () => {
       const { results } = await publish.mutateAsync({ statement_ids: items.map((item) => item.id) });
       const done = results.filter((r) => r.ok).length;
       const failed = results.filter((r) => !r.ok);
@@ -43,36 +43,26 @@ export function StatementsPanel({ query, by }: { query: AdminStatementsQuery; by
       if (failed.length > 0) toast.error(failed[0]?.message ?? `${failed.length} statements could not be published`);
       setPublishing(null);
       setSelected(new Set());
-    } catch (error) {
-      toast.error(getServerMessage(error) ?? 'The statements could not be published.');
-    }
+    }, 'The statements could not be published.');
   };
 
   const columns: Column<StatementSummary>[] = [
     by === 'month'
-      ? {
-          key: 'partner',
-          header: 'Partner',
-          hideLabelOnPhone: true,
-          cell: (row) => (
-            <span className="block min-w-0">
-              <Link to={paths.admin.statement(row.id)} className="font-medium text-brand-700 hover:underline wrap-anywhere">
+      ? titleColumn('partner', 'Partner', (row) => (
+          <NameCell
+            name={
+              <Link to={paths.admin.statement(row.id)} className="text-brand-700 hover:underline">
                 {row.partner_name}
               </Link>
-              <span className="block text-xs text-slate-500 wrap-anywhere">{row.partner_email}</span>
-            </span>
-          ),
-        }
-      : {
-          key: 'month',
-          header: 'Month',
-          hideLabelOnPhone: true,
-          cell: (row) => (
-            <Link to={paths.admin.statement(row.id)} className="font-medium text-brand-700 hover:underline">
-              {monthLabel(row.month)}
-            </Link>
-          ),
-        },
+            }
+            detail={row.partner_email}
+          />
+        ))
+      : titleColumn('month', 'Month', (row) => (
+          <Link to={paths.admin.statement(row.id)} className="font-medium text-brand-700 hover:underline">
+            {monthLabel(row.month)}
+          </Link>
+        )),
     { key: 'merchants', header: 'Merchants', className: amount, cell: (row) => row.merchants },
     ...statementSumColumns<StatementSummary>(money),
     {

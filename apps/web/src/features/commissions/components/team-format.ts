@@ -1,5 +1,4 @@
 import type { UserStatus } from '@portal/contract';
-import type { BadgeTone } from '@/components/ui/badge';
 
 // Team screens (issue 21): how a member's account status reads.
 
@@ -8,12 +7,6 @@ export const memberStatusLabels: Record<UserStatus, string> = {
   invited: 'Invited',
   pending_approval: 'Pending approval',
   disabled: 'Disabled',
-};
-export const memberStatusTones: Record<UserStatus, BadgeTone> = {
-  active: 'green',
-  invited: 'blue',
-  pending_approval: 'amber',
-  disabled: 'red',
 };
 /** "Level 1" is the partner's own recruits; deeper levels are their recruits' recruits. */
 export const levelLabel = (level: number) => (level === 1 ? 'Direct' : `Level ${level}`);

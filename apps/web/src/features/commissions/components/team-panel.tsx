@@ -3,21 +3,20 @@ import { Link } from 'react-router';
 import toast from 'react-hot-toast';
 import { teamMessages, type AdminTeam, type DownlineMove, type SetUplineRequest, type TeamMember } from '@portal/contract';
 import { PartnerPicker, type PartnerOption } from '@/components/partner-picker';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { QueryState } from '@/components/ui/query-state';
 import { Switch } from '@/components/ui/switch';
 import { Table, type Column } from '@/components/ui/table';
-import { getServerMessage } from '@/lib/api/errors';
+import { getServerMessage, tryOrToast } from '@/lib/api/errors';
 import { usePublicSettings } from '@/lib/api/get-public-settings';
 import { searchPartners } from '@/lib/api/search-partners';
 import { paths } from '@/lib/paths';
 import { useAdminTeam } from '../api/get-admin-team';
 import { useSetUpline } from '../api/set-upline';
+import { memberColumns } from './team-columns';
 import { getFieldErrors } from './server-errors';
-import { levelLabel, memberStatusLabels, memberStatusTones } from './team-format';
 
 const amount = 'tabular-nums sm:text-right';
 
@@ -41,34 +40,18 @@ function TeamContent({ team, partnerId, partnerName }: { team: AdminTeam; partne
   const publicUrl = usePublicSettings().publicUrl;
 
   const toggleRecruit = async (mayRecruit: boolean) => {
-    try {
+    await tryOrToast(async () => {
       await save.mutateAsync({ upline_id: team.upline?.id ?? null, may_recruit: mayRecruit });
       toast.success(teamMessages.recruitSaved);
-    } catch (error) {
-      toast.error(getServerMessage(error) ?? 'Failed to save the setting');
-    }
+    }, 'Failed to save the setting');
   };
 
   const columns: Column<TeamMember>[] = [
-    {
-      key: 'name',
-      header: 'Team member',
-      hideLabelOnPhone: true,
-      cell: (row) => (
-        <span className="block min-w-0">
-          <Link to={paths.admin.user(row.id)} className="block font-medium text-brand-700 hover:underline wrap-anywhere">
-            {row.name}
-          </Link>
-          <span className="block text-xs text-slate-500">{levelLabel(row.level)}</span>
-        </span>
-      ),
-    },
-    {
-      key: 'status',
-      header: 'Status',
-      cell: (row) => <Badge tone={memberStatusTones[row.status]}>{memberStatusLabels[row.status]}</Badge>,
-    },
-    { key: 'referrals', header: 'Referrals', className: amount, cell: (row) => row.referrals.toLocaleString('en-US') },
+    ...memberColumns<TeamMember>((row) => (
+      <Link to={paths.admin.user(row.id)} className="block text-brand-700 hover:underline">
+        {row.name}
+      </Link>
+    )),
     { key: 'active', header: 'Active merchants', className: amount, cell: (row) => row.active_merchants.toLocaleString('en-US') },
   ];
 
@@ -158,14 +141,13 @@ function SetUplineDialog({
       title={`Upline of ${partnerName}`}
       description="The partner above this one earns an override on merchants approved from now on."
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button onClick={() => void submit()} isLoading={save.isPending} disabled={!changes}>
-            Save upline
-          </Button>
-        </>
+        <DialogActions
+          submitLabel="Save upline"
+          onCancel={onClose}
+          onSubmit={submit}
+          isPending={save.isPending}
+          submitDisabled={!changes}
+        />
       }
     >
       <div className="space-y-4">

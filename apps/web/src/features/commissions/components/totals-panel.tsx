@@ -2,7 +2,7 @@ import toast from 'react-hot-toast';
 import { formatCents, monthLabel, type MonthlyTotal } from '@portal/contract';
 import { DownloadIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
-import { Table, type Column } from '@/components/ui/table';
+import { Table, titleColumn, type Column } from '@/components/ui/table';
 import { amountClass as amount, moneyColumn, statementSumColumns } from '@/components/commissions/money-columns';
 
 import { getServerMessage } from '@/lib/api/errors';
@@ -18,16 +18,11 @@ export function TotalsPanel({ onOpenMonth }: { onOpenMonth: (month: string) => v
   const money = (cents: number) => formatCents(cents, currency);
 
   const columns: Column<MonthlyTotal>[] = [
-    {
-      key: 'month',
-      header: 'Month',
-      hideLabelOnPhone: true,
-      cell: (row) => (
-        <button type="button" className="font-medium text-brand-700 hover:underline" onClick={() => onOpenMonth(row.month)}>
-          {monthLabel(row.month)}
-        </button>
-      ),
-    },
+    titleColumn('month', 'Month', (row) => (
+      <button type="button" className="font-medium text-brand-700 hover:underline" onClick={() => onOpenMonth(row.month)}>
+        {monthLabel(row.month)}
+      </button>
+    )),
     { key: 'partners', header: 'Partners', className: amount, cell: (row) => row.partners },
     ...statementSumColumns<MonthlyTotal>(money),
     moneyColumn('paid', 'Paid', (row) => row.paid_cents, money),

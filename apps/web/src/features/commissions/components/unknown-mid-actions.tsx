@@ -2,7 +2,7 @@ import toast from 'react-hot-toast';
 import { commissionMessages } from '@portal/contract';
 import { Button } from '@/components/ui/button';
 import { actionsColumn, type Column } from '@/components/ui/table';
-import { getServerMessage } from '@/lib/api/errors';
+import { tryOrToast } from '@/lib/api/errors';
 import { useIgnoreMid } from '../api/ignore-mid';
 
 /**
@@ -12,12 +12,10 @@ import { useIgnoreMid } from '../api/ignore-mid';
 export function useUnknownMidActions(onIgnored?: () => void) {
   const ignore = useIgnoreMid();
   const onIgnore = async (mid: string) => {
-    try {
+    await tryOrToast(async () => {
       toast.success((await ignore.mutateAsync({ mid })) ?? commissionMessages.midIgnored);
       onIgnored?.();
-    } catch (error) {
-      toast.error(getServerMessage(error) ?? 'The MID could not be ignored.');
-    }
+    }, 'The MID could not be ignored.');
   };
   return <T extends { mid: string }>(onAssign: (row: T) => void): Column<T> =>
     actionsColumn((row) => (

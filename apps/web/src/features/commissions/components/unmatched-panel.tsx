@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { formatCents, type UnmatchedItem } from '@portal/contract';
-import { Table, type Column } from '@/components/ui/table';
+import { NameCell, Table, titleColumn, type Column } from '@/components/ui/table';
 import { getServerMessage } from '@/lib/api/errors';
 import { useUnmatched } from '../api/get-unmatched';
 import { useUnknownMidActions } from './unknown-mid-actions';
-import { MerchantCell, moneyColumn } from '@/components/commissions/money-columns';
+import { moneyColumn } from '@/components/commissions/money-columns';
 
 import { AssignMidDialog, type UnknownMid } from './assign-mid-dialog';
 
@@ -16,14 +16,9 @@ export function UnmatchedPanel({ month, currency }: { month: string; currency: s
   const money = (cents: number) => formatCents(cents, currency);
 
   const columns: Column<UnmatchedItem>[] = [
-    {
-      key: 'merchant',
-      header: 'Merchant',
-      hideLabelOnPhone: true,
-      cell: (row) => (
-        <MerchantCell name={row.business ?? 'Unknown business'} detail={`MID ${row.mid} · ${row.processor}, row ${row.row}`} />
-      ),
-    },
+    titleColumn('merchant', 'Merchant', (row) => (
+      <NameCell name={row.business ?? 'Unknown business'} detail={`MID ${row.mid} · ${row.processor}, row ${row.row}`} />
+    )),
     moneyColumn('volume', 'Volume', (row) => row.volume_cents, money),
     moneyColumn('net', 'Net revenue', (row) => row.net_revenue_cents, money),
     unknownMidActions<UnmatchedItem>(setAssigning),

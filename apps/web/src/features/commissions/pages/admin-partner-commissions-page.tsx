@@ -19,7 +19,7 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
-import { getServerMessage } from '@/lib/api/errors';
+import { getServerMessage, tryOrToast } from '@/lib/api/errors';
 import { paths } from '@/lib/paths';
 import { usePartner } from '../api/get-partner';
 import { usePartnerPlan } from '../api/get-partner-plan';
@@ -137,14 +137,12 @@ function PartnerPlanCard({ partnerId }: { partnerId: number }) {
   const isOverriding = wantsOverride ?? hasOverride;
 
   const removeOverride = async () => {
-    try {
+    await tryOrToast(async () => {
       await save.mutateAsync(null);
       toast.success(commissionMessages.overrideRemoved);
       setWantsOverride(null);
       setIsRemoving(false);
-    } catch (error) {
-      toast.error(getServerMessage(error) ?? 'Failed to save the plan');
-    }
+    }, 'Failed to save the plan');
   };
 
   return (

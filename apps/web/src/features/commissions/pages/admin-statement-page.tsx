@@ -3,11 +3,11 @@ import { BackLink } from '@/components/ui/back-link';
 import { Link, useParams } from 'react-router';
 import toast from 'react-hot-toast';
 import { commissionMessages, formatCents, monthLabel } from '@portal/contract';
+import { StatementDownloads, StatementHeader } from '@/components/commissions/statement-header';
 import { StatementView } from '@/components/commissions/statement-view';
-import { DownloadIcon, FileTextIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
-import { getServerMessage } from '@/lib/api/errors';
+import { getServerMessage, tryOrToast } from '@/lib/api/errors';
 import { paths } from '@/lib/paths';
 import { useDownloadAdminStatement } from '../api/download-admin-statement';
 import { useAdminStatement } from '../api/get-admin-statement';
@@ -27,15 +27,13 @@ export function AdminStatementPage() {
   const onPublish = async () => {
     const data = statement.data?.statement;
     if (!data) return;
-    try {
+    await tryOrToast(async () => {
       const { results } = await publish.mutateAsync({ statement_ids: [data.id] });
       const result = results[0];
       if (result?.ok) toast.success(commissionMessages.statementsPublished(1));
       else toast.error(result?.message ?? commissionMessages.notDraft);
       setIsPublishing(false);
-    } catch (error) {
-      toast.error(getServerMessage(error) ?? 'The statement could not be published.');
-    }
+    }, 'The statement could not be published.');
   };
 
   const save = (format: 'csv' | 'pdf') => {
@@ -46,7 +44,7 @@ export function AdminStatementPage() {
       { onError: (error) => toast.error(getServerMessage(error) ?? 'The download failed. Please try again.') },
     );
   };
-  const isSaving = (format: 'csv' | 'pdf') => download.isPending && download.variables.format === format;
+  const saving = download.isPending ? download.variables.format : null;
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -56,12 +54,10 @@ export function AdminStatementPage() {
             <BackLink to={`${paths.admin.commissions}?month=${data.statement.month}`} tone="muted">
               Statements of {monthLabel(data.statement.month)}
             </BackLink>
-            <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-              <div className="min-w-0">
-                <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
-                  Statement · {monthLabel(data.statement.month)}
-                </h1>
-                <p className="mt-1 text-sm text-slate-600">
+            <StatementHeader
+              month={data.statement.month}
+              partner={
+                <>
                   <Link
                     to={paths.admin.partnerCommissions(data.statement.partner_id)}
                     className="font-medium text-brand-700 hover:underline"
@@ -69,21 +65,13 @@ export function AdminStatementPage() {
                     {data.statement.partner_name}
                   </Link>{' '}
                   · {data.statement.partner_email}
-                </p>
-              </div>
-              <div className="flex flex-wrap gap-2">
-                {data.statement.status === 'draft' && <Button onClick={() => setIsPublishing(true)}>Publish</Button>}
-                {data.statement.status === 'published' && <Button onClick={() => setIsPaying(true)}>Mark paid</Button>}
-                <Button variant="secondary" onClick={() => save('csv')} isLoading={isSaving('csv')}>
-                  {!isSaving('csv') && <DownloadIcon className="size-4" />}
-                  Download CSV
-                </Button>
-                <Button variant="secondary" onClick={() => save('pdf')} isLoading={isSaving('pdf')}>
-                  {!isSaving('pdf') && <FileTextIcon className="size-4" />}
-                  Download PDF
-                </Button>
-              </div>
-            </div>
+                </>
+              }
+            >
+              {data.statement.status === 'draft' && <Button onClick={() => setIsPublishing(true)}>Publish</Button>}
+              {data.statement.status === 'published' && <Button onClick={() => setIsPaying(true)}>Mark paid</Button>}
+              <StatementDownloads saving={saving} onSave={save} pdfVariant="secondary" />
+            </StatementHeader>
             <StatementView detail={data} />
             <ConfirmDialog
               open={isPublishing}

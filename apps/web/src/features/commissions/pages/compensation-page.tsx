@@ -4,7 +4,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 import { EarningsTable } from '@/components/commissions/earnings-table';
 import { Card } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
+import { FiguresSkeleton, Skeleton } from '@/components/ui/skeleton';
 import { PageHeader } from '@/components/ui/page-header';
 import { useAuthStore } from '@/lib/auth/auth-store';
 import { useMyStatements } from '../api/get-statements';
@@ -49,14 +49,7 @@ export function CompensationPage() {
         {summary.isError && !data ? (
           <QueryError query={summary} title="Failed to load your commissions." retryLabel="Retry" />
         ) : !data ? (
-          <div role="status" aria-label="Loading commissions" className="space-y-6">
-            <div className="grid grid-cols-2 gap-4 lg:grid-cols-5">
-              {[0, 1, 2, 3, 4].map((i) => (
-                <Skeleton key={i} className="h-24" />
-              ))}
-            </div>
-            <Skeleton className="h-72" />
-          </div>
+          <FiguresSkeleton label="Loading commissions" cards={5} className="h-24" />
         ) : isEmpty && user ? (
           <NoEarningsYet uuid={user.uuid} />
         ) : (

@@ -1,6 +1,5 @@
 import { formatCents, monthLabel, teamMessages, type PartnerTeam } from '@portal/contract';
 import { CopyIcon } from '@/components/icons';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -10,7 +9,7 @@ import { Table, type Column } from '@/components/ui/table';
 import { useCopyLink } from '@/components/share-kit/use-copy-link';
 import { usePublicSettings } from '@/lib/api/get-public-settings';
 import { usePartnerTeam } from '../api/get-partner-team';
-import { levelLabel, memberStatusLabels, memberStatusTones } from '../components/team-format';
+import { memberColumns } from '../components/team-columns';
 
 type Member = PartnerTeam['members'][number];
 type MonthRow = PartnerTeam['overrides_by_month'][number];
@@ -65,23 +64,7 @@ function RecruitLink({ path }: { path: string }) {
 
 function TeamMembers({ members }: { members: Member[] }) {
   const columns: Column<Member>[] = [
-    {
-      key: 'name',
-      header: 'Team member',
-      hideLabelOnPhone: true,
-      cell: (row) => (
-        <span className="block min-w-0">
-          <span className="block font-medium text-slate-900 wrap-anywhere">{row.name}</span>
-          <span className="block text-xs text-slate-500">{levelLabel(row.level)}</span>
-        </span>
-      ),
-    },
-    {
-      key: 'status',
-      header: 'Status',
-      cell: (row) => <Badge tone={memberStatusTones[row.status]}>{memberStatusLabels[row.status]}</Badge>,
-    },
-    { key: 'referrals', header: 'Referrals', className: amount, cell: (row) => row.referrals.toLocaleString('en-US') },
+    ...memberColumns<Member>((row) => row.name),
     {
       key: 'approved',
       header: 'Approved merchants',

@@ -1,10 +1,8 @@
 import { useParams } from 'react-router';
 import { BackLink } from '@/components/ui/back-link';
 import toast from 'react-hot-toast';
-import { monthLabel } from '@portal/contract';
+import { StatementDownloads, StatementHeader } from '@/components/commissions/statement-header';
 import { StatementView } from '@/components/commissions/statement-view';
-import { DownloadIcon, FileTextIcon } from '@/components/icons';
-import { Button } from '@/components/ui/button';
 import { getServerMessage } from '@/lib/api/errors';
 import { paths } from '@/lib/paths';
 import { useDownloadStatement } from '../api/download-statement';
@@ -24,7 +22,7 @@ export function StatementPage() {
       { onError: (error) => toast.error(getServerMessage(error) ?? 'The download failed. Please try again.') },
     );
   };
-  const isSaving = (format: 'csv' | 'pdf') => download.isPending && download.variables.format === format;
+  const saving = download.isPending ? download.variables.format : null;
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -34,24 +32,9 @@ export function StatementPage() {
       <QueryState query={statement} errorTitle={getServerMessage(statement.error) ?? 'This statement could not be loaded'}>
         {(data) => (
           <>
-            <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-              <div className="min-w-0">
-                <h1 className="text-2xl font-semibold tracking-tight text-slate-900">
-                  Statement · {monthLabel(data.statement.month)}
-                </h1>
-                <p className="mt-1 text-sm text-slate-600">{data.statement.partner_name}</p>
-              </div>
-              <div className="flex gap-2">
-                <Button variant="secondary" onClick={() => save('csv')} isLoading={isSaving('csv')}>
-                  {!isSaving('csv') && <DownloadIcon className="size-4" />}
-                  Download CSV
-                </Button>
-                <Button onClick={() => save('pdf')} isLoading={isSaving('pdf')}>
-                  {!isSaving('pdf') && <FileTextIcon className="size-4" />}
-                  Download PDF
-                </Button>
-              </div>
-            </div>
+            <StatementHeader month={data.statement.month} partner={data.statement.partner_name}>
+              <StatementDownloads saving={saving} onSave={save} pdfVariant="primary" />
+            </StatementHeader>
             <StatementView detail={data} />
           </>
         )}

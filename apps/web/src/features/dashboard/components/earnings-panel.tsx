@@ -1,66 +1,34 @@
-import { Link } from 'react-router';
 import { formatCents, monthLabel } from '@portal/contract';
-import { Card } from '@/components/ui/card';
-import { cn } from '@/components/ui/cn';
-import { QueryError } from '@/components/ui/query-state';
+import { FigureList, type Figure } from '@/components/ui/figure-list';
+import { QueryState } from '@/components/ui/query-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/lib/paths';
 import { useEarnings } from '../api/get-earnings';
-import { SectionTitle } from './section-title';
-
-interface FigureProps {
-  label: string;
-  value: string;
-  hint: string;
-  testId: string;
-  className?: string;
-}
-
-/** One term of the list: a `dl` holds its groups directly (a wrapper around a group breaks the list). */
-function Figure({ label, value, hint, testId, className }: FigureProps) {
-  return (
-    <div className={cn('min-w-0', className)}>
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="mt-0.5 text-xl font-semibold tabular-nums text-slate-900" data-testid={testId}>
-        {value}
-      </dd>
-      <dd className="mt-0.5 text-xs text-slate-500">{hint}</dd>
-    </div>
-  );
-}
+import { DashboardCard } from './section-title';
 
 const monthName = (month: string) => monthLabel(month).split(' ')[0]!;
 
 /** The partner's money at a glance: earned this month, pending bonuses, owed, paid, the next statement. */
 export function EarningsPanel() {
   const query = useEarnings();
-  const data = query.data;
   return (
-    <Card className="p-4 sm:p-5">
-      <section aria-labelledby="earnings-title">
-        <SectionTitle
-          id="earnings-title"
-          action={
-            <Link to={paths.partner.compensation} className="text-sm font-medium text-brand-700 hover:underline">
-              All commissions
-            </Link>
-          }
-        >
-          Your earnings
-        </SectionTitle>
-        {query.isError && !data ? (
-          <QueryError query={query} title="Failed to load your earnings." retryLabel="Retry" />
-        ) : !data ? (
+    <DashboardCard id="earnings-title" title="Your earnings" link={{ to: paths.partner.compensation, label: 'All commissions' }}>
+      <QueryState
+        query={query}
+        keepData
+        errorTitle="Failed to load your earnings."
+        retryLabel="Retry"
+        loading={
           <div role="status" aria-label="Loading your earnings" className="grid grid-cols-2 gap-4 lg:grid-cols-5">
             {[0, 1, 2, 3, 4].map((i) => (
               <Skeleton key={i} className="h-14" />
             ))}
           </div>
-        ) : (
-          <EarningsFigures summary={data} />
-        )}
-      </section>
-    </Card>
+        }
+      >
+        {(data) => <EarningsFigures summary={data} />}
+      </QueryState>
+    </DashboardCard>
   );
 }
 
@@ -68,38 +36,32 @@ function EarningsFigures({ summary }: { summary: NonNullable<ReturnType<typeof u
   const e = summary.earnings;
   const money = (cents: number) => formatCents(cents, e.currency);
   const next = summary.next_statement;
-  return (
-    <dl className="grid grid-cols-2 gap-x-4 gap-y-5 lg:grid-cols-5">
-      <Figure
-        label={`${monthName(e.month)} so far`}
-        value={money(e.this_month_cents)}
-        hint="Bonuses earned and residuals reported"
-        testId="earnings-this-month"
-      />
-      <Figure
-        label="Pending bonuses"
-        value={money(e.pending_bonus_cents)}
-        hint={
-          e.pending_bonus_count === 0
-            ? 'None waiting'
-            : `${e.pending_bonus_count} approved ${e.pending_bonus_count === 1 ? 'referral' : 'referrals'} waiting for volume`
-        }
-        testId="earnings-pending"
-      />
-      <Figure
-        label="Approved, not yet paid"
-        value={money(e.approved_unpaid_cents)}
-        hint="Paid with your next statement"
-        testId="earnings-approved"
-      />
-      <Figure label={`Paid in ${e.year}`} value={money(e.paid_this_year_cents)} hint="By payment date" testId="earnings-paid" />
-      <Figure
-        label="Next statement"
-        value={monthLabel(next.published_in)}
-        hint={`Your ${monthLabel(next.month)} statement`}
-        testId="earnings-next-statement"
-        className="col-span-2 lg:col-span-1"
-      />
-    </dl>
-  );
+  const pendingHint =
+    e.pending_bonus_count === 0
+      ? 'None waiting'
+      : `${e.pending_bonus_count} approved ${e.pending_bonus_count === 1 ? 'referral' : 'referrals'} waiting for volume`;
+  const figures: Figure[] = [
+    {
+      label: `${monthName(e.month)} so far`,
+      value: money(e.this_month_cents),
+      hint: 'Bonuses earned and residuals reported',
+      testId: 'earnings-this-month',
+    },
+    { label: 'Pending bonuses', value: money(e.pending_bonus_cents), hint: pendingHint, testId: 'earnings-pending' },
+    {
+      label: 'Approved, not yet paid',
+      value: money(e.approved_unpaid_cents),
+      hint: 'Paid with your next statement',
+      testId: 'earnings-approved',
+    },
+    { label: `Paid in ${e.year}`, value: money(e.paid_this_year_cents), hint: 'By payment date', testId: 'earnings-paid' },
+    {
+      label: 'Next statement',
+      value: monthLabel(next.published_in),
+      hint: `Your ${monthLabel(next.month)} statement`,
+      testId: 'earnings-next-statement',
+      className: 'col-span-2 lg:col-span-1',
+    },
+  ];
+  return <FigureList figures={figures} className="grid grid-cols-2 gap-x-4 gap-y-5 lg:grid-cols-5" />;
 }

@@ -10,7 +10,6 @@ import {
 } from '@portal/contract';
 import { CheckIcon, CopyIcon, QrCodeIcon, TrashIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { QueryError } from '@/components/ui/query-state';
@@ -21,7 +20,7 @@ import { useReferralLinks } from '@/lib/api/get-referral-links';
 import { usePublicSettings } from '@/lib/api/get-public-settings';
 import { useCreateCampaign, useDeleteCampaign, useSetShortName } from '../api/referral-links';
 import { formatCount } from './format';
-import { SectionTitle } from './section-title';
+import { DashboardCard } from './section-title';
 
 /** The error to show under a field: the server's field message, else its message. */
 const fieldError = (error: unknown, field: string) =>
@@ -34,21 +33,18 @@ const fieldError = (error: unknown, field: string) =>
 export function ReferralLinksCard({ uuid }: { uuid: string }) {
   const links = useReferralLinks();
   return (
-    <Card className="p-4 sm:p-5">
-      <section aria-labelledby="referral-links-title">
-        <SectionTitle id="referral-links-title">Your links</SectionTitle>
-        {links.isError && !links.data ? (
-          <QueryError query={links} title="Failed to load your links." retryLabel="Retry" />
-        ) : !links.data ? (
-          <Skeleton className="h-32" />
-        ) : (
-          <div className="space-y-6">
-            <ShortNameForm key={links.data.short_name ?? ''} current={links.data.short_name} />
-            <CampaignLinks uuid={uuid} shortName={links.data.short_name} campaigns={links.data.campaigns} />
-          </div>
-        )}
-      </section>
-    </Card>
+    <DashboardCard id="referral-links-title" title="Your links">
+      {links.isError && !links.data ? (
+        <QueryError query={links} title="Failed to load your links." retryLabel="Retry" />
+      ) : !links.data ? (
+        <Skeleton className="h-32" />
+      ) : (
+        <div className="space-y-6">
+          <ShortNameForm key={links.data.short_name ?? ''} current={links.data.short_name} />
+          <CampaignLinks uuid={uuid} shortName={links.data.short_name} campaigns={links.data.campaigns} />
+        </div>
+      )}
+    </DashboardCard>
   );
 }
 

@@ -1,11 +1,9 @@
 import { paths } from '@/lib/paths';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
 import { periodLabels } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
-import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
-import { Skeleton } from '@/components/ui/skeleton';
+import { FiguresSkeleton, Skeleton } from '@/components/ui/skeleton';
 import { PageHeader } from '@/components/ui/page-header';
 import { PeriodPicker, usePeriod } from '@/components/ui/period-picker';
 import { ShareKit } from '@/components/share-kit/share-kit';
@@ -16,8 +14,8 @@ import { ActivityTable } from '../components/activity-table';
 import { GettingStarted } from '../components/getting-started';
 import { StatCard } from '../components/stat-card';
 import { formatCount, formatPercent } from '../components/format';
-import { QueryError } from '@/components/ui/query-state';
-import { SectionTitle } from '../components/section-title';
+import { QueryError, QueryState } from '@/components/ui/query-state';
+import { DashboardCard } from '../components/section-title';
 import { StatusStrip } from '../components/status-strip';
 import { LatestReferrals } from '../components/latest-referrals';
 import { VisitSources } from '../components/visit-sources';
@@ -52,14 +50,7 @@ export function DashboardPage() {
         {summary.isError && !data ? (
           <QueryError query={summary} title="Failed to load dashboard data." retryLabel="Retry" />
         ) : !data ? (
-          <div role="status" aria-label="Loading dashboard" className="space-y-6">
-            <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-              {[0, 1, 2, 3].map((i) => (
-                <Skeleton key={i} className="h-28" />
-              ))}
-            </div>
-            <Skeleton className="h-72" />
-          </div>
+          <FiguresSkeleton label="Loading dashboard" cards={4} className="h-28" />
         ) : isNew && user ? (
           <>
             <GettingStarted uuid={user.uuid} />
@@ -104,55 +95,48 @@ export function DashboardPage() {
               />
             </section>
 
-            <Card className="p-4 sm:p-5">
-              <section aria-labelledby="activity-title">
-                <SectionTitle id="activity-title">{`Referrals and link visits · ${periodLabels[period]}`}</SectionTitle>
-                {data.cards.visits.value > 0 && data.cards.referrals.value === 0 && (
-                  <Alert tone="info" className="mb-3">
-                    People are opening your link, but nobody has requested an analysis yet in this period.
-                  </Alert>
-                )}
-                {timeseries.isError && !timeseries.data ? (
-                  <QueryError query={timeseries} title="Failed to load dashboard data." retryLabel="Retry" />
-                ) : !timeseries.data ? (
-                  <Skeleton className="h-60" />
-                ) : timeseries.data.points.every((p) => p.referrals === 0 && p.visits === 0) ? (
-                  <p className="py-16 text-center text-sm text-slate-500">No data for this period</p>
-                ) : (
+            <DashboardCard id="activity-title" title={`Referrals and link visits · ${periodLabels[period]}`}>
+              {data.cards.visits.value > 0 && data.cards.referrals.value === 0 && (
+                <Alert tone="info" className="mb-3">
+                  People are opening your link, but nobody has requested an analysis yet in this period.
+                </Alert>
+              )}
+              <QueryState
+                query={timeseries}
+                keepData
+                errorTitle="Failed to load dashboard data."
+                retryLabel="Retry"
+                loading={<Skeleton className="h-60" />}
+                empty={{
+                  when: (series) => series.points.every((p) => p.referrals === 0 && p.visits === 0),
+                  show: <p className="py-16 text-center text-sm text-slate-500">No data for this period</p>,
+                }}
+              >
+                {(series) => (
                   <>
                     <Suspense fallback={<Skeleton className="h-60" />}>
-                      <ActivityChart series={timeseries.data} />
+                      <ActivityChart series={series} />
                     </Suspense>
-                    <ActivityTable series={timeseries.data} />
+                    <ActivityTable series={series} />
                   </>
                 )}
-              </section>
-            </Card>
+              </QueryState>
+            </DashboardCard>
 
             <StatusStrip summary={data} />
 
             <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-              <Card className="p-4 sm:p-5 lg:col-span-2">
-                <section aria-labelledby="latest-title">
-                  <SectionTitle
-                    id="latest-title"
-                    action={
-                      <Link to={paths.partner.referrals} className="text-sm font-medium text-brand-700 hover:underline">
-                        View all
-                      </Link>
-                    }
-                  >
-                    Latest referrals
-                  </SectionTitle>
-                  <LatestReferrals summary={data} />
-                </section>
-              </Card>
-              <Card className="p-4 sm:p-5">
-                <section aria-labelledby="sources-title">
-                  <SectionTitle id="sources-title">Visits by source</SectionTitle>
-                  <VisitSources summary={data} />
-                </section>
-              </Card>
+              <DashboardCard
+                id="latest-title"
+                title="Latest referrals"
+                link={{ to: paths.partner.referrals, label: 'View all' }}
+                className="lg:col-span-2"
+              >
+                <LatestReferrals summary={data} />
+              </DashboardCard>
+              <DashboardCard id="sources-title" title="Visits by source">
+                <VisitSources summary={data} />
+              </DashboardCard>
             </div>
           </div>
         )}

@@ -1,8 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { apiKeyCreatedResponse, apiKeyListResponse, CreateApiKeyRequest } from '@portal/contract';
 import { api } from '@/lib/api/client';
 import { getData } from '@/lib/api/envelope';
 import { apiPaths } from '@/lib/api/paths';
+import { useRefetchingMutation } from '@/lib/api/mutations';
 
 export type ApiKeyBase = typeof apiPaths.integrations.adminApiKeys | typeof apiPaths.integrations.partnerApiKeys;
 
@@ -13,19 +14,15 @@ export const apiKeysQueryOptions = (base: ApiKeyBase) =>
 export const useApiKeys = (base: ApiKeyBase) => useQuery(apiKeysQueryOptions(base));
 
 /** POST: the answer carries the key, the only time it is shown. */
-export function useCreateApiKey(base: ApiKeyBase) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CreateApiKeyRequest) => getData<typeof apiKeyCreatedResponse>(api.post(base, body)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryOptions(base).queryKey }),
-  });
-}
+export const useCreateApiKey = (base: ApiKeyBase) =>
+  useRefetchingMutation(
+    (body: CreateApiKeyRequest) => getData<typeof apiKeyCreatedResponse>(api.post(base, body)),
+    apiKeysQueryOptions(base).queryKey,
+  );
 
 /** DELETE: revoked at once, everywhere. */
-export function useRevokeApiKey(base: ApiKeyBase) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (keyId: number) => api.delete(apiPaths.integrations.apiKey(base, keyId)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryOptions(base).queryKey }),
-  });
-}
+export const useRevokeApiKey = (base: ApiKeyBase) =>
+  useRefetchingMutation(
+    (keyId: number) => api.delete(apiPaths.integrations.apiKey(base, keyId)),
+    apiKeysQueryOptions(base).queryKey,
+  );

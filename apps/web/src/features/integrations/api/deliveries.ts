@@ -1,8 +1,9 @@
-import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { webhookDeliveryListResponse } from '@portal/contract';
 import { api } from '@/lib/api/client';
 import { getData } from '@/lib/api/envelope';
 import { apiPaths } from '@/lib/api/paths';
+import { useRefetchingMutation } from '@/lib/api/mutations';
 import type { EndpointBase } from './endpoints';
 
 /** GET …/{id}/deliveries: the delivery log, newest first, a page at a time. */
@@ -23,10 +24,8 @@ export const useDeliveries = (base: EndpointBase, endpointId: number) =>
   useInfiniteQuery(deliveriesQueryOptions(base, endpointId));
 
 /** POST …/deliveries/{id}/resend: the same message again, under the same webhook-id. */
-export function useResendDelivery(base: EndpointBase, endpointId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (deliveryId: number) => api.post(apiPaths.integrations.deliveryResend(base, deliveryId)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: deliveriesQueryOptions(base, endpointId).queryKey }),
-  });
-}
+export const useResendDelivery = (base: EndpointBase, endpointId: number) =>
+  useRefetchingMutation(
+    (deliveryId: number) => api.post(apiPaths.integrations.deliveryResend(base, deliveryId)),
+    deliveriesQueryOptions(base, endpointId).queryKey,
+  );

@@ -14,6 +14,7 @@ import { getServerMessage } from '@/lib/api/errors';
 import { formatDateTime } from '@/lib/format';
 import { useZodForm } from '@/lib/forms/use-zod-form';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, type ApiKeyBase } from '../api/api-keys';
+import { CodeCheckboxes, InlineFormButtons } from './code-checkboxes';
 import { SecretReveal } from './secret-reveal';
 
 /** API keys: create with permissions (shown once), see prefix and last use, revoke. */
@@ -172,21 +173,13 @@ function ApiKeyForm({
     <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-md bg-slate-50 p-4 ring-1 ring-slate-200">
       {formError && <Alert tone="error">{formError}</Alert>}
       <TextField label="Key name" placeholder="e.g. POS integration" autoComplete="off" {...field('name')} />
-      <fieldset>
-        <legend className="text-sm font-medium text-slate-900">Permissions</legend>
-        <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {scopes.map((scope) => (
-            <label key={scope} className="flex items-start gap-2 text-sm">
-              <input type="checkbox" value={scope} className="mt-0.5 size-4 rounded border-slate-300" {...register('scopes')} />
-              <span>
-                <span className="font-mono text-xs text-slate-900">{scope}</span>
-                <span className="block text-slate-600">{scopeLabels[scope]}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-        {scopesError && <p className="mt-1 text-sm text-red-700">{scopesError}</p>}
-      </fieldset>
+      <CodeCheckboxes
+        legend="Permissions"
+        codes={scopes}
+        labels={scopeLabels}
+        registration={register('scopes')}
+        error={scopesError}
+      />
       <TextAreaField
         label="Allowed addresses (optional)"
         hint="IP addresses or ranges, one per line; empty allows any address."
@@ -195,14 +188,7 @@ function ApiKeyForm({
         onChange={(event) => setIps(event.target.value)}
         error={ipsError}
       />
-      <div className="flex gap-2">
-        <Button type="submit" isLoading={isSubmitting}>
-          Create key
-        </Button>
-        <Button type="button" variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <InlineFormButtons submitLabel="Create key" isSubmitting={isSubmitting} onCancel={onCancel} />
     </form>
   );
 }

@@ -27,6 +27,7 @@ import {
   type EndpointBase,
 } from '../api/endpoints';
 import { DeliveryLog } from './delivery-log';
+import { CodeCheckboxes, InlineFormButtons } from './code-checkboxes';
 import { SecretReveal } from './secret-reveal';
 
 interface EndpointsSectionProps {
@@ -163,25 +164,14 @@ function EndpointForm({
         {...field('url')}
       />
       <TextField label="Description (optional)" {...field('description')} />
-      <fieldset aria-describedby={eventsError ? 'events-error' : undefined}>
-        <legend className="text-sm font-medium text-slate-900">Events</legend>
-        <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {events.map((type) => (
-            <label key={type} className="flex items-start gap-2 text-sm">
-              <input type="checkbox" value={type} className="mt-0.5 size-4 rounded border-slate-300" {...register('events')} />
-              <span>
-                <span className="font-mono text-xs text-slate-900">{type}</span>
-                <span className="block text-slate-600">{webhookEventLabels[type]}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-        {eventsError && (
-          <p id="events-error" className="mt-1 text-sm text-red-700">
-            {eventsError}
-          </p>
-        )}
-      </fieldset>
+      <CodeCheckboxes
+        legend="Events"
+        codes={events}
+        labels={webhookEventLabels}
+        registration={register('events')}
+        error={eventsError}
+        errorId="events-error"
+      />
       {variant === 'admin' && (
         <label className="flex items-start gap-2 text-sm">
           <input type="checkbox" className="mt-0.5 size-4 rounded border-slate-300" {...register('include_contact')} />
@@ -191,14 +181,7 @@ function EndpointForm({
           </span>
         </label>
       )}
-      <div className="flex gap-2">
-        <Button type="submit" isLoading={isSubmitting}>
-          Add
-        </Button>
-        <Button type="button" variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <InlineFormButtons submitLabel="Add" isSubmitting={isSubmitting} onCancel={onCancel} />
     </form>
   );
 }

@@ -1,17 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { riskItemResponse } from '@portal/contract';
 import { api } from '@/lib/api/client';
 import { getData } from '@/lib/api/envelope';
 import { apiPaths } from '@/lib/api/paths';
+import { useRefetchingMutation } from '@/lib/api/mutations';
 
 /** POST /admin/risk/{id}/resolve */
 export const resolveRisk = ({ id, ...body }: { id: string; note: string; dont_flag_again: boolean }) =>
   getData<typeof riskItemResponse>(api.post(apiPaths.admin.riskResolve(id), body));
 
-export function useResolveRisk() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: resolveRisk,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'risk'] }),
-  });
-}
+export const useResolveRisk = () => useRefetchingMutation(resolveRisk, ['admin', 'risk']);

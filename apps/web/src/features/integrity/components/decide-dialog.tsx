@@ -8,8 +8,7 @@ import {
   type Conflict,
 } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select';
 import { getServerMessage } from '@/lib/api/errors';
@@ -61,16 +60,7 @@ function DecideDialogBody({ conflict, onClose }: { conflict: Conflict; onClose: 
       onClose={onClose}
       title="Decide this conflict"
       description="Both partners are mailed neutral words; neither learns who the other is."
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={decide.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} isLoading={decide.isPending}>
-            Save decision
-          </Button>
-        </>
-      }
+      footer={<DialogActions submitLabel="Save decision" onCancel={onClose} form={formId} isPending={decide.isPending} />}
     >
       <form id={formId} noValidate className="space-y-4" onSubmit={(event) => void onSubmit(event)}>
         {formError && <Alert tone="error">{formError}</Alert>}

@@ -5,7 +5,7 @@ import { formatCents, riskActionLabels, riskResolveRequest, riskSignalLabels, ri
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { QueryState } from '@/components/ui/query-state';
 import { CheckboxField } from '@/components/ui/switch';
@@ -170,14 +170,7 @@ function VoidDialog({ id, onClose }: { id: string; onClose: () => void }) {
       title="Void held lines as fraud?"
       description="This cannot be undone: the held lines of these referrals are voided and never paid."
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={voidLines.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} variant="danger-solid" isLoading={voidLines.isPending}>
-            Void lines
-          </Button>
-        </>
+        <DialogActions submitLabel="Void lines" onCancel={onClose} form={formId} isPending={voidLines.isPending} tone="danger" />
       }
     >
       <form id={formId} noValidate className="space-y-3" onSubmit={(event) => void onSubmit(event)}>

@@ -13,7 +13,7 @@ import {
   type IntegritySettings,
 } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { SubmitRow } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
@@ -145,11 +145,7 @@ function SettingsForm({ settings }: { settings: IntegritySettings }) {
           {...field('domain_exempt_partner_ids')}
         />
       </Card>
-      <div className="flex justify-end">
-        <Button type="submit" isLoading={save.isPending}>
-          Save rules
-        </Button>
-      </div>
+      <SubmitRow isPending={save.isPending}>Save rules</SubmitRow>
     </form>
   );
 }

@@ -4,9 +4,10 @@ import { bulkStatusMax, leadNoteMax, leadStatuses, leadStatusLabels, pipelineMes
 import { CheckCircleIcon, AlertIcon } from '@/components/icons';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { TextAreaField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select';
+import { ReasonField } from './reason-field';
 import { CheckboxField } from '@/components/ui/switch';
 import { getServerMessage } from '@/lib/api/errors';
 import { useZodForm } from '@/lib/forms/use-zod-form';
@@ -71,14 +72,13 @@ export function BulkStatusDialog({ open, onClose, leads: selectedLeads, onDone }
         results ? (
           <Button onClick={onClose}>Close</Button>
         ) : (
-          <>
-            <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-              Cancel
-            </Button>
-            <Button type="submit" form="bulk-status-form" isLoading={isSubmitting} disabled={isTooMany}>
-              {isSubmitting ? 'Saving…' : 'Apply to all'}
-            </Button>
-          </>
+          <DialogActions
+            submitLabel={isSubmitting ? 'Saving…' : 'Apply to all'}
+            onCancel={onClose}
+            form="bulk-status-form"
+            isPending={isSubmitting}
+            submitDisabled={isTooMany}
+          />
         )
       }
     >
@@ -115,14 +115,7 @@ export function BulkStatusDialog({ open, onClose, leads: selectedLeads, onDone }
             error={errors.status?.message}
             {...register('status', { onChange: () => setValue('reason', '') })}
           />
-          {reasons && (
-            <SelectField
-              label="Reason"
-              placeholder="Choose a reason…"
-              options={Object.entries(reasons).map(([value, label]) => ({ value, label }))}
-              {...field('reason')}
-            />
-          )}
+          {reasons && <ReasonField reasons={reasons} {...field('reason')} />}
           <TextAreaField label="Note (optional)" rows={3} maxLength={leadNoteMax} {...field('note')} />
           <CheckboxField label="Visible to partner" checked={isVisible} onChange={(checked) => setValue('visible', checked)} />
         </form>

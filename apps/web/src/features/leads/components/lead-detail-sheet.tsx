@@ -17,7 +17,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextAreaField } from '@/components/ui/field';
 import { CheckboxField } from '@/components/ui/switch';
-import { getServerMessage } from '@/lib/api/errors';
+import { getServerMessage, tryOrToast } from '@/lib/api/errors';
 import { useZodForm } from '@/lib/forms/use-zod-form';
 import { formatDateTime } from '@/lib/format';
 import { useAddLeadNote } from '../api/add-lead-note';
@@ -173,13 +173,11 @@ function PartnerSection({ lead }: { lead: AdminLeadDetail }) {
   const [isEditing, setIsEditing] = useState(false);
   const [choice, setChoice] = useState<PartnerOption | null>(lead.partner);
   const save = async () => {
-    try {
+    await tryOrToast(async () => {
       await assign.mutateAsync({ id: lead.id, partner_id: choice?.id ?? null });
       toast.success(pipelineMessages.partnerAssigned);
       setIsEditing(false);
-    } catch (error) {
-      toast.error(getServerMessage(error) ?? 'The partner could not be changed');
-    }
+    }, 'The partner could not be changed');
   };
   return (
     <Section
@@ -242,12 +240,10 @@ function CrmSection({ lead }: { lead: AdminLeadDetail }) {
   const retry = useRetryLeadSync();
   const canRetry = lead.sync_state === 'failed' || lead.sync_state === 'pending';
   const onRetry = async () => {
-    try {
+    await tryOrToast(async () => {
       const { retried } = await retry.mutateAsync(lead.id);
       toast.success(retried > 0 ? 'CRM sync queued again' : 'Nothing to retry');
-    } catch (error) {
-      toast.error(getServerMessage(error) ?? 'The CRM sync could not be retried');
-    }
+    }, 'The CRM sync could not be retried');
   };
   return (
     <Section

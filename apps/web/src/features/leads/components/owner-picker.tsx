@@ -2,7 +2,7 @@ import toast from 'react-hot-toast';
 import { pipelineMessages, type AdminLeadDetail } from '@portal/contract';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/select';
-import { getServerMessage } from '@/lib/api/errors';
+import { tryOrToast } from '@/lib/api/errors';
 import { useAuthStore } from '@/lib/auth/auth-store';
 import { useLeadOwners, useSetLeadOwner } from '../api/set-lead-owner';
 
@@ -12,12 +12,10 @@ export function OwnerPicker({ lead }: { lead: AdminLeadDetail }) {
   const owners = useLeadOwners();
   const setOwner = useSetLeadOwner();
   const save = async (ownerId: number | null) => {
-    try {
+    await tryOrToast(async () => {
       await setOwner.mutateAsync({ id: lead.id, owner_id: ownerId });
       toast.success(pipelineMessages.ownerUpdated);
-    } catch (error) {
-      toast.error(getServerMessage(error) ?? 'The owner could not be changed');
-    }
+    }, 'The owner could not be changed');
   };
   const options = (owners.data ?? (lead.owner ? [lead.owner] : [])).map((o) => ({ value: String(o.id), label: o.name }));
   return (

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { leadAttachmentMaxBytes, leadReplyMax, leadReplyMessageField, leadReplyMessages } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { SubmitRow } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/field';
 import { getServerFieldErrors, getServerMessage } from '@/lib/api/errors';
 import { useReplyToLead } from '../api/reply-to-lead';
@@ -79,11 +79,7 @@ export function ReferralReplyForm({ leadId }: { leadId: string }) {
           </p>
         )}
       </div>
-      <div className="flex justify-end">
-        <Button type="submit" isLoading={reply.isPending}>
-          Send reply
-        </Button>
-      </div>
+      <SubmitRow isPending={reply.isPending}>Send reply</SubmitRow>
     </form>
   );
 }

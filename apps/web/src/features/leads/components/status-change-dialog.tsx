@@ -11,10 +11,10 @@ import {
 } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
 import { LeadStatusBadge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select';
+import { ReasonField } from './reason-field';
 import { CheckboxField } from '@/components/ui/switch';
 import { getServerMessage } from '@/lib/api/errors';
 import { useZodForm } from '@/lib/forms/use-zod-form';
@@ -100,14 +100,13 @@ export function StatusChangeDialog({
         </span>
       }
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" form="status-change-form" isLoading={isSubmitting} disabled={options.length === 0}>
-            {isSubmitting ? 'Saving…' : 'Save status'}
-          </Button>
-        </>
+        <DialogActions
+          submitLabel={isSubmitting ? 'Saving…' : 'Save status'}
+          onCancel={onClose}
+          form="status-change-form"
+          isPending={isSubmitting}
+          submitDisabled={options.length === 0}
+        />
       }
     >
       <form id="status-change-form" noValidate onSubmit={onSubmit} className="space-y-4">
@@ -129,14 +128,7 @@ export function StatusChangeDialog({
               })}
             />
             {target === 'approved' && <TextField label="Merchant ID (MID)" autoComplete="off" {...field('mid')} />}
-            {reasons && (
-              <SelectField
-                label="Reason"
-                placeholder="Choose a reason…"
-                options={Object.entries(reasons).map(([value, label]) => ({ value, label }))}
-                {...field('reason')}
-              />
-            )}
+            {reasons && <ReasonField reasons={reasons} {...field('reason')} />}
             <TextAreaField
               label={isNoteRequired ? 'Note (required)' : 'Note (optional)'}
               rows={3}

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
 import { leadStatuses, leadStatusLabels, searchCountCap, type LeadStatus } from '@portal/contract';
 import { DownloadIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Select } from '@/components/ui/select';
 import { Tabs } from '@/components/ui/tabs';
-import { getServerMessage } from '@/lib/api/errors';
+import { getServerMessage, tryOrToast } from '@/lib/api/errors';
 import { useExportAdminLeads } from '../api/export-admin-leads';
 import { useAdminLeads } from '../api/get-admin-leads';
 import { BulkStatusDialog } from '../components/bulk-status-dialog';
@@ -37,11 +36,9 @@ export function AdminLeadsPage() {
   const selectedLeads = rows.filter((row) => selected.has(row.id)).map(({ id, business }) => ({ id, business }));
 
   const onExport = async () => {
-    try {
+    await tryOrToast(async () => {
       await exportCsv.mutateAsync(filters);
-    } catch (error) {
-      toast.error(getServerMessage(error) ?? 'The export failed. Please try again.');
-    }
+    }, 'The export failed. Please try again.');
   };
 
   const firstPage = leads.data?.pages[0];

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import toast from 'react-hot-toast';
 import { integrityMessages, leadStatuses, leadStatusLabels, type LeadStatus, type PartnerLeadSummary } from '@portal/contract';
 import { DownloadIcon } from '@/components/icons';
 import { SearchInput } from '@/components/search-input';
@@ -9,7 +8,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { type Column } from '@/components/ui/table';
 import { Tabs } from '@/components/ui/tabs';
-import { getServerMessage } from '@/lib/api/errors';
+import { getServerMessage, tryOrToast } from '@/lib/api/errors';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { compact, useUrlFilters } from '@/lib/url-state';
@@ -76,11 +75,9 @@ export function ReferralsPage() {
   const isFiltered = Boolean(filters.status || filters.q);
 
   const onExport = async () => {
-    try {
+    await tryOrToast(async () => {
       await exportCsv.mutateAsync(filters);
-    } catch (error) {
-      toast.error(getServerMessage(error) ?? 'The export failed. Please try again.');
-    }
+    }, 'The export failed. Please try again.');
   };
 
   return (

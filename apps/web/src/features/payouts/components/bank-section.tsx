@@ -1,27 +1,20 @@
-import { useState } from 'react';
 import { achBankInput, payoutMessages as m, type PayoutDetails } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select';
-import { getServerMessage } from '@/lib/api/errors';
 import { useZodForm } from '@/lib/forms/use-zod-form';
 import { useSavePayoutDetails } from '../api/save-payout-details';
-import { setPartErrors } from './server-field-errors';
-import { PayoutPartHeader } from './payout-part-header';
+import { partFailure } from './server-field-errors';
+import { PartFormActions, PayoutPartHeader, SummaryItem, usePartEditing } from './payout-part-header';
 
 /** Where payouts go: an ACH bank account (masked once saved), or "paid outside the portal" when allowed. */
 export function BankSection({ details }: { details: PayoutDetails }) {
   const bank = details.bank;
-  const [editing, setEditing] = useState(bank === null);
-  const [saved, setSaved] = useState(false);
+  const { editing, stopEditing, done, header } = usePartEditing(bank === null);
   const save = useSavePayoutDetails();
   const hasTaxForm = details.tax_form !== null;
-  const done = () => {
-    setEditing(false);
-    setSaved(true);
-  };
   return (
     <Card className="p-5 sm:p-6" aria-labelledby="bank-title">
       <PayoutPartHeader
@@ -29,9 +22,7 @@ export function BankSection({ details }: { details: PayoutDetails }) {
         title="Bank account"
         status={bank?.status}
         editLabel="Change bank account"
-        editing={editing}
-        saved={saved}
-        onEdit={() => setEditing(true)}
+        {...header}
       />
       {bank?.status === 'rejected' && bank.reject_reason && (
         <Alert tone="error" className="mt-4">
@@ -41,26 +32,14 @@ export function BankSection({ details }: { details: PayoutDetails }) {
       {bank && !editing && (
         <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2" data-testid="bank-summary">
           {bank.method === 'outside' ? (
-            <div>
-              <dt className="text-slate-500">Method</dt>
-              <dd className="font-medium text-slate-900">Paid outside the portal</dd>
-            </div>
+            <SummaryItem label="Method">Paid outside the portal</SummaryItem>
           ) : (
             <>
-              <div>
-                <dt className="text-slate-500">Account</dt>
-                <dd className="font-medium text-slate-900">
-                  {bank.account_type === 'savings' ? 'Savings' : 'Checking'} {bank.account_masked}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-slate-500">Routing number</dt>
-                <dd className="font-medium text-slate-900">{bank.routing_masked}</dd>
-              </div>
-              <div>
-                <dt className="text-slate-500">Account holder</dt>
-                <dd className="font-medium break-words text-slate-900">{bank.holder_name}</dd>
-              </div>
+              <SummaryItem label="Account">
+                {bank.account_type === 'savings' ? 'Savings' : 'Checking'} {bank.account_masked}
+              </SummaryItem>
+              <SummaryItem label="Routing number">{bank.routing_masked}</SummaryItem>
+              <SummaryItem label="Account holder">{bank.holder_name}</SummaryItem>
               {!bank.name_matches && bank.status === 'submitted' && (
                 <div className="sm:col-span-2">
                   <Alert tone="info">{m.nameMismatch}: an admin checks it before your first payout.</Alert>
@@ -76,7 +55,7 @@ export function BankSection({ details }: { details: PayoutDetails }) {
           <AchForm
             holder={details.tax_form?.business_name ?? details.tax_form?.legal_name ?? ''}
             onSaved={done}
-            onCancel={bank ? () => setEditing(false) : undefined}
+            onCancel={bank ? stopEditing : undefined}
           />
           {details.outside_allowed && (
             <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4 text-sm text-slate-600">
@@ -109,8 +88,7 @@ function AchForm({ holder, onSaved, onCancel }: { holder: string; onSaved: () =>
       await save.mutateAsync({ bank: values });
       onSaved();
     },
-    (error) =>
-      setPartErrors(setError, error, 'bank') ? undefined : (getServerMessage(error) ?? 'Could not save the bank account'),
+    partFailure(setError, 'bank', 'Could not save the bank account'),
   );
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Bank account">
@@ -133,16 +111,7 @@ function AchForm({ holder, onSaved, onCancel }: { holder: string; onSaved: () =>
         <TextField label="Routing number" inputMode="numeric" autoComplete="off" maxLength={11} {...field('routing_number')} />
         <TextField label="Account number" inputMode="numeric" autoComplete="off" maxLength={20} {...field('account_number')} />
       </div>
-      <div className="flex flex-wrap justify-end gap-3 border-t border-slate-100 pt-4">
-        {onCancel && (
-          <Button variant="secondary" type="button" onClick={onCancel}>
-            Cancel
-          </Button>
-        )}
-        <Button type="submit" isLoading={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Save bank account'}
-        </Button>
-      </div>
+      <PartFormActions isSubmitting={isSubmitting} onCancel={onCancel} label="Save bank account" pendingLabel="Saving…" />
     </form>
   );
 }

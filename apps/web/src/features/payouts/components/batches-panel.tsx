@@ -9,14 +9,14 @@ import {
 } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { Button, SubmitRow } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { ConfirmDialog, Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog, Dialog, DialogActions } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { QueryState } from '@/components/ui/query-state';
 import { SelectField } from '@/components/ui/select';
 import { actionsColumn, Table, type Column } from '@/components/ui/table';
-import { getServerFieldErrors, getServerMessage } from '@/lib/api/errors';
+import { getServerFieldErrors, getServerMessage, tryRequest } from '@/lib/api/errors';
 import { useCreateBatch } from '../api/create-batch';
 import { useDownloadNacha } from '../api/download-nacha';
 import { useBatch } from '../api/get-batch';
@@ -25,6 +25,7 @@ import { useMarkBatchSent } from '../api/mark-batch-sent';
 import { useMarkBatchSettled } from '../api/mark-batch-settled';
 import { useRecordReturn } from '../api/record-return';
 import { useSetPayoutIncluded } from '../api/set-payout-included';
+import type { RowDialogProps } from './row-dialog';
 
 const statusTones: Record<PayoutStatus, BadgeTone> = {
   pending: 'blue',
@@ -147,11 +148,7 @@ function NewBatchForm({ onCreated }: { onCreated: (id: string) => void }) {
             Zero-dollar prenote for accounts never paid
           </label>
         </div>
-        <div className="flex justify-end">
-          <Button type="submit" isLoading={create.isPending}>
-            Build batch
-          </Button>
-        </div>
+        <SubmitRow isPending={create.isPending}>Build batch</SubmitRow>
       </form>
     </Card>
   );
@@ -241,13 +238,13 @@ function BatchDetailCard({ id }: { id: string }) {
                   variant="secondary"
                   isLoading={nacha.isPending}
                   disabled={b.payouts === 0}
-                  onClick={async () => {
+                  onClick={() => {
                     setError(null);
-                    try {
-                      await nacha.mutateAsync({ id: b.id, month: b.month });
-                    } catch (e) {
-                      setError(getServerMessage(e) ?? 'Could not make the NACHA file');
-                    }
+                    void tryRequest(
+                      () => nacha.mutateAsync({ id: b.id, month: b.month }),
+                      setError,
+                      'Could not make the NACHA file',
+                    );
                   }}
                 >
                   Download NACHA file
@@ -260,13 +257,13 @@ function BatchDetailCard({ id }: { id: string }) {
                 {!isDraft && data.payouts.some((p) => p.status === 'sent') && (
                   <Button
                     isLoading={settled.isPending}
-                    onClick={async () => {
+                    onClick={() => {
                       setError(null);
-                      try {
-                        setNotice((await settled.mutateAsync(b.id)) ?? null);
-                      } catch (e) {
-                        setError(getServerMessage(e) ?? 'Could not mark the batch settled');
-                      }
+                      void tryRequest(
+                        async () => setNotice((await settled.mutateAsync(b.id)) ?? null),
+                        setError,
+                        'Could not mark the batch settled',
+                      );
                     }}
                   >
                     Mark settled
@@ -307,17 +304,17 @@ function BatchDetailCard({ id }: { id: string }) {
               onCancel={() => setConfirmSent(false)}
               onConfirm={async () => {
                 setError(null);
-                try {
-                  setNotice((await sent.mutateAsync(b.id)) ?? null);
-                } catch (e) {
-                  setError(getServerMessage(e) ?? 'Could not mark the batch sent');
-                }
+                await tryRequest(
+                  async () => setNotice((await sent.mutateAsync(b.id)) ?? null),
+                  setError,
+                  'Could not mark the batch sent',
+                );
                 setConfirmSent(false);
               }}
             />
             {returning && (
               <ReturnDialog
-                payout={returning}
+                row={returning}
                 onClose={() => setReturning(null)}
                 onDone={(message) => {
                   setNotice(message);
@@ -334,15 +331,7 @@ function BatchDetailCard({ id }: { id: string }) {
 
 const returnOptions = Object.entries(achReturnCodes).map(([code, r]) => ({ value: code, label: `${code} · ${r.text}` }));
 
-function ReturnDialog({
-  payout,
-  onClose,
-  onDone,
-}: {
-  payout: BatchPayout;
-  onClose: () => void;
-  onDone: (message: string) => void;
-}) {
+function ReturnDialog({ row: payout, onClose, onDone }: RowDialogProps<BatchPayout>) {
   const record = useRecordReturn();
   const [code, setCode] = useState('R03');
   const [error, setError] = useState<string | null>(null);
@@ -353,24 +342,20 @@ function ReturnDialog({
       title={`Record a return for ${payout.partner_name}`}
       description={`${formatCents(payout.amount_cents)} to ${payout.account_masked}. The payout fails, its statements wait for the next batch, and the partner is mailed what to fix.`}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger-solid"
-            isLoading={record.isPending}
-            onClick={async () => {
-              try {
-                onDone((await record.mutateAsync({ payout_id: payout.id, return_code: code })) ?? 'Return recorded');
-              } catch (e) {
-                setError(getServerMessage(e) ?? 'Could not record the return');
-              }
-            }}
-          >
-            Record return
-          </Button>
-        </>
+        <DialogActions
+          submitLabel="Record return"
+          tone="danger"
+          onCancel={onClose}
+          cancelDisabled={false}
+          isPending={record.isPending}
+          onSubmit={() =>
+            void tryRequest(
+              async () => onDone((await record.mutateAsync({ payout_id: payout.id, return_code: code })) ?? 'Return recorded'),
+              setError,
+              'Could not record the return',
+            )
+          }
+        />
       }
     >
       <SelectField

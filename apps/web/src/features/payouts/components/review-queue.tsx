@@ -3,11 +3,11 @@ import { reviewKindLabels, type ReviewItem } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { QueryState } from '@/components/ui/query-state';
 import { actionsColumn, Table, type Column } from '@/components/ui/table';
-import { getServerMessage } from '@/lib/api/errors';
+import { tryRequest } from '@/lib/api/errors';
 import { useDecideReview } from '../api/decide-review';
 import { useReviews } from '../api/get-reviews';
 import { useRevealReview } from '../api/reveal-review';
@@ -24,12 +24,14 @@ export function ReviewQueue() {
 
   const approve = async (item: ReviewItem) => {
     setError(null);
-    try {
-      await decide.mutateAsync({ id: item.id, decision: 'approve' });
-      setNotice(`${reviewKindLabels[item.kind]} of ${item.partner_name} approved`);
-    } catch (e) {
-      setError(getServerMessage(e) ?? 'Could not approve');
-    }
+    await tryRequest(
+      async () => {
+        await decide.mutateAsync({ id: item.id, decision: 'approve' });
+        setNotice(`${reviewKindLabels[item.kind]} of ${item.partner_name} approved`);
+      },
+      setError,
+      'Could not approve',
+    );
   };
 
   const columns: Column<ReviewItem>[] = [
@@ -115,25 +117,23 @@ function RejectDialog({ item, onClose, onDone }: { item: ReviewItem; onClose: ()
       title={`Reject the ${reviewKindLabels[item.kind].toLowerCase()} of ${item.partner_name}`}
       description="The partner sees this reason and is mailed it."
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger-solid"
-            isLoading={decide.isPending}
-            onClick={async () => {
-              try {
+        <DialogActions
+          submitLabel="Reject"
+          tone="danger"
+          onCancel={onClose}
+          cancelDisabled={false}
+          isPending={decide.isPending}
+          onSubmit={() =>
+            void tryRequest(
+              async () => {
                 await decide.mutateAsync({ id: item.id, decision: 'reject', reason });
                 onDone();
-              } catch (e) {
-                setError(getServerMessage(e) ?? 'Could not reject');
-              }
-            }}
-          >
-            Reject
-          </Button>
-        </>
+              },
+              setError,
+              'Could not reject',
+            )
+          }
+        />
       }
     >
       <TextAreaField
@@ -166,13 +166,9 @@ function RevealDialog({ item, onClose }: { item: ReviewItem; onClose: () => void
           {!shown && (
             <Button
               isLoading={reveal.isPending}
-              onClick={async () => {
+              onClick={() => {
                 setError(null);
-                try {
-                  await reveal.mutateAsync({ id: item.id, code });
-                } catch (e) {
-                  setError(getServerMessage(e) ?? 'Could not show the numbers');
-                }
+                void tryRequest(() => reveal.mutateAsync({ id: item.id, code }), setError, 'Could not show the numbers');
               }}
             >
               Show

@@ -3,15 +3,16 @@ import { entityTypeLabels, formatCents, type Form1099Row } from '@portal/contrac
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { TextAreaField } from '@/components/ui/field';
 import { QueryState } from '@/components/ui/query-state';
 import { SelectField } from '@/components/ui/select';
 import { actionsColumn, Table, type Column } from '@/components/ui/table';
-import { getServerMessage } from '@/lib/api/errors';
+import { tryRequest } from '@/lib/api/errors';
 import { useCorrect1099 } from '../api/correct-1099';
 import { use1099 } from '../api/get-1099';
 import { useDownload1099Csv } from '../api/download-1099-csv';
+import type { RowDialogProps } from './row-dialog';
 import { TaxThresholdsTable } from './tax-thresholds-table';
 
 const currentYear = new Date().getUTCFullYear();
@@ -71,13 +72,9 @@ export function Tax1099Panel() {
           variant="secondary"
           isLoading={csv.isPending}
           disabled={!list.data?.items.length}
-          onClick={async () => {
+          onClick={() => {
             setError(null);
-            try {
-              await csv.mutateAsync(year);
-            } catch (e) {
-              setError(getServerMessage(e) ?? 'Could not export the CSV');
-            }
+            void tryRequest(() => csv.mutateAsync(year), setError, 'Could not export the CSV');
           }}
         >
           Export CSV for e-filing
@@ -118,17 +115,7 @@ export function Tax1099Panel() {
   );
 }
 
-function CorrectDialog({
-  row,
-  year,
-  onClose,
-  onDone,
-}: {
-  row: Form1099Row;
-  year: number;
-  onClose: () => void;
-  onDone: (m: string) => void;
-}) {
+function CorrectDialog({ row, year, onClose, onDone }: RowDialogProps<Form1099Row> & { year: number }) {
   const correct = useCorrect1099();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -139,23 +126,19 @@ function CorrectDialog({
       title={`Issue a corrected ${year} 1099-NEC for ${row.legal_name}`}
       description="The export and the partner’s copy say CORRECTED, with the amount as it stands now."
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            isLoading={correct.isPending}
-            onClick={async () => {
-              try {
-                onDone((await correct.mutateAsync({ partner_id: row.partner_id, year, reason })) ?? 'Corrected');
-              } catch (e) {
-                setError(getServerMessage(e) ?? 'Could not issue the corrected form');
-              }
-            }}
-          >
-            Issue corrected form
-          </Button>
-        </>
+        <DialogActions
+          submitLabel="Issue corrected form"
+          onCancel={onClose}
+          cancelDisabled={false}
+          isPending={correct.isPending}
+          onSubmit={() =>
+            void tryRequest(
+              async () => onDone((await correct.mutateAsync({ partner_id: row.partner_id, year, reason })) ?? 'Corrected'),
+              setError,
+              'Could not issue the corrected form',
+            )
+          }
+        />
       }
     >
       <TextAreaField

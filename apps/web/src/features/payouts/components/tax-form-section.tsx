@@ -1,15 +1,21 @@
 import { useState } from 'react';
-import { entityTypeLabels, entityTypes, payoutMessages as m, w8Input, w9Input, type PayoutDetails } from '@portal/contract';
+import {
+  entityTypeLabels,
+  entityTypes,
+  payoutMessages as m,
+  w8Input,
+  w9Input,
+  type PayoutDetails,
+  type PutPayoutDetailsRequest,
+} from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select';
-import { getServerMessage } from '@/lib/api/errors';
 import { useZodForm } from '@/lib/forms/use-zod-form';
 import { useSavePayoutDetails } from '../api/save-payout-details';
-import { setPartErrors } from './server-field-errors';
-import { PayoutPartHeader } from './payout-part-header';
+import { partFailure } from './server-field-errors';
+import { PartFormActions, PayoutPartHeader, SummaryItem, usePartEditing } from './payout-part-header';
 import { formatDate } from '@/lib/format';
 
 const entityOptions = entityTypes.map((value) => ({ value, label: entityTypeLabels[value] }));
@@ -19,13 +25,8 @@ const certifyText =
 /** The tax form: what is on file (masked TIN), or the W-9 / W-8 form to fill in. */
 export function TaxFormSection({ details }: { details: PayoutDetails }) {
   const form = details.tax_form;
-  const [editing, setEditing] = useState(form === null);
+  const { editing, stopEditing, done, header } = usePartEditing(form === null);
   const [kind, setKind] = useState<'w9' | 'w8'>(form && form.kind !== 'w9' ? 'w8' : 'w9');
-  const [saved, setSaved] = useState(false);
-  const done = () => {
-    setEditing(false);
-    setSaved(true);
-  };
   return (
     <Card className="p-5 sm:p-6" aria-labelledby="tax-form-title">
       <PayoutPartHeader
@@ -33,9 +34,7 @@ export function TaxFormSection({ details }: { details: PayoutDetails }) {
         title="Tax form"
         status={form?.status}
         editLabel="Replace tax form"
-        editing={editing}
-        saved={saved}
-        onEdit={() => setEditing(true)}
+        {...header}
       />
       {form?.reject_reason && form.status === 'rejected' && (
         <Alert tone="error" className="mt-4">
@@ -44,11 +43,11 @@ export function TaxFormSection({ details }: { details: PayoutDetails }) {
       )}
       {form && !editing && (
         <dl className="mt-4 grid gap-3 text-sm sm:grid-cols-2" data-testid="tax-form-summary">
-          <Item label="Form">{form.form_revision}</Item>
-          <Item label="Name">{[form.legal_name, form.business_name].filter(Boolean).join(' · ')}</Item>
-          {form.tin_masked && <Item label="Taxpayer ID">{form.tin_masked}</Item>}
-          <Item label="Signed">{`${form.signature}, ${formatDate(form.signed_at)}`}</Item>
-          {form.expires_on && <Item label="Valid until">{formatDate(form.expires_on)}</Item>}
+          <SummaryItem label="Form">{form.form_revision}</SummaryItem>
+          <SummaryItem label="Name">{[form.legal_name, form.business_name].filter(Boolean).join(' · ')}</SummaryItem>
+          {form.tin_masked && <SummaryItem label="Taxpayer ID">{form.tin_masked}</SummaryItem>}
+          <SummaryItem label="Signed">{`${form.signature}, ${formatDate(form.signed_at)}`}</SummaryItem>
+          {form.expires_on && <SummaryItem label="Valid until">{formatDate(form.expires_on)}</SummaryItem>}
         </dl>
       )}
       {editing && (
@@ -66,22 +65,13 @@ export function TaxFormSection({ details }: { details: PayoutDetails }) {
             </div>
           </fieldset>
           {kind === 'w9' ? (
-            <W9Form onSaved={done} onCancel={form ? () => setEditing(false) : undefined} />
+            <W9Form onSaved={done} onCancel={form ? stopEditing : undefined} />
           ) : (
-            <W8Form onSaved={done} onCancel={form ? () => setEditing(false) : undefined} />
+            <W8Form onSaved={done} onCancel={form ? stopEditing : undefined} />
           )}
         </div>
       )}
     </Card>
-  );
-}
-
-function Item({ label, children }: { label: string; children: string }) {
-  return (
-    <div>
-      <dt className="text-slate-500">{label}</dt>
-      <dd className="font-medium break-words text-slate-900">{children}</dd>
-    </div>
   );
 }
 
@@ -97,23 +87,17 @@ function Certification({ registration, error }: { registration: object; error?: 
   );
 }
 
-function FormActions({ isSubmitting, onCancel, label }: { isSubmitting: boolean; onCancel?: () => void; label: string }) {
-  return (
-    <div className="flex flex-wrap justify-end gap-3 border-t border-slate-100 pt-4">
-      {onCancel && (
-        <Button variant="secondary" type="button" onClick={onCancel}>
-          Cancel
-        </Button>
-      )}
-      <Button type="submit" isLoading={isSubmitting}>
-        {isSubmitting ? 'Signing…' : label}
-      </Button>
-    </div>
-  );
+/** Saves a signed tax form (either kind), then hands back to the section. */
+function useSaveTaxForm(onSaved: () => void) {
+  const save = useSavePayoutDetails();
+  return async (taxForm: NonNullable<PutPayoutDetailsRequest['tax_form']>) => {
+    await save.mutateAsync({ tax_form: taxForm });
+    onSaved();
+  };
 }
 
 function W9Form({ onSaved, onCancel }: { onSaved: () => void; onCancel?: () => void }) {
-  const save = useSavePayoutDetails();
+  const saveTaxForm = useSaveTaxForm(onSaved);
   const { field, submit, formError, setError, register, formState, isSubmitting } = useZodForm(w9Input, {
     defaultValues: {
       kind: 'w9',
@@ -126,13 +110,7 @@ function W9Form({ onSaved, onCancel }: { onSaved: () => void; onCancel?: () => v
       signature: '',
     },
   });
-  const onSubmit = submit(
-    async (values) => {
-      await save.mutateAsync({ tax_form: values });
-      onSaved();
-    },
-    (error) => (setPartErrors(setError, error, 'tax_form') ? undefined : (getServerMessage(error) ?? 'Could not save the form')),
-  );
+  const onSubmit = submit(saveTaxForm, partFailure(setError, 'tax_form', 'Could not save the form'));
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="W-9">
       {formError && <Alert tone="error">{formError}</Alert>}
@@ -165,13 +143,13 @@ function W9Form({ onSaved, onCancel }: { onSaved: () => void; onCancel?: () => v
       </div>
       <Certification registration={register('certify')} error={formState.errors.certify?.message} />
       <TextField label="Signature (type your full name)" className="max-w-sm" {...field('signature')} />
-      <FormActions isSubmitting={isSubmitting} onCancel={onCancel} label="Sign and submit W-9" />
+      <PartFormActions isSubmitting={isSubmitting} onCancel={onCancel} label="Sign and submit W-9" pendingLabel="Signing…" />
     </form>
   );
 }
 
 function W8Form({ onSaved, onCancel }: { onSaved: () => void; onCancel?: () => void }) {
-  const save = useSavePayoutDetails();
+  const saveTaxForm = useSaveTaxForm(onSaved);
   const { field, submit, formError, setError, register, formState, isSubmitting } = useZodForm(w8Input, {
     defaultValues: {
       kind: 'w8ben',
@@ -183,13 +161,7 @@ function W8Form({ onSaved, onCancel }: { onSaved: () => void; onCancel?: () => v
       signature: '',
     },
   });
-  const onSubmit = submit(
-    async (values) => {
-      await save.mutateAsync({ tax_form: values });
-      onSaved();
-    },
-    (error) => (setPartErrors(setError, error, 'tax_form') ? undefined : (getServerMessage(error) ?? 'Could not save the form')),
-  );
+  const onSubmit = submit(saveTaxForm, partFailure(setError, 'tax_form', 'Could not save the form'));
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="W-8">
       {formError && <Alert tone="error">{formError}</Alert>}
@@ -217,7 +189,7 @@ function W8Form({ onSaved, onCancel }: { onSaved: () => void; onCancel?: () => v
       </div>
       <Certification registration={register('certify')} error={formState.errors.certify?.message} />
       <TextField label="Signature (type your full name)" className="max-w-sm" {...field('signature')} />
-      <FormActions isSubmitting={isSubmitting} onCancel={onCancel} label="Sign and submit W-8" />
+      <PartFormActions isSubmitting={isSubmitting} onCancel={onCancel} label="Sign and submit W-8" pendingLabel="Signing…" />
     </form>
   );
 }

@@ -1,10 +1,11 @@
+import type { ComponentProps } from 'react';
 import toast from 'react-hot-toast';
 import { BackLink } from '@/components/ui/back-link';
 import { useSearchParams } from 'react-router';
 import { proposalRequest, proposalValidDays, type FeeBasis } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { Card, CardFooter } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { SelectField } from '@/components/ui/select';
@@ -18,6 +19,11 @@ const basisOptions: { value: FeeBasis; label: string }[] = [
   { value: 'rate', label: 'Effective rate' },
   { value: 'unknown', label: 'Not known: use a typical range' },
 ];
+
+/** A dollar amount or a rate: the decimal keypad, nothing below zero, cents or fractions allowed. */
+function AmountField(props: Omit<ComponentProps<typeof TextField>, 'type' | 'inputMode' | 'min' | 'step'>) {
+  return <TextField type="number" inputMode="decimal" min={0} step="any" {...props} />;
+}
 
 /** '' → null, else the number typed (the contract's rules name what is missing or out of range). */
 const asNumber = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
@@ -67,7 +73,11 @@ export function ProposalPage() {
     },
   );
 
-  const number = { setValueAs: asNumber };
+  /** An amount field's registration (read as a number, blank as none) and its error. */
+  const amount = (name: 'monthly_sales' | 'monthly_fees' | 'effective_rate_pct' | 'average_ticket') => ({
+    ...register(name, { setValueAs: asNumber }),
+    error: errors[name]?.message,
+  });
 
   return (
     <div className="mx-auto max-w-3xl">
@@ -91,63 +101,31 @@ export function ProposalPage() {
             <div className="sm:col-span-2">
               <TextField label="Business name" autoComplete="off" {...field('merchant_name')} />
             </div>
-            <TextField
-              label="Monthly card sales ($)"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="any"
-              placeholder="e.g. 30000"
-              error={errors.monthly_sales?.message}
-              {...register('monthly_sales', number)}
-            />
+            <AmountField label="Monthly card sales ($)" placeholder="e.g. 30000" {...amount('monthly_sales')} />
             <SelectField label="Current fees known as" options={basisOptions} {...field('basis')} />
             {basis === 'fees' && (
-              <TextField
-                label="Monthly processing fees ($)"
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step="any"
-                placeholder="e.g. 900"
-                error={errors.monthly_fees?.message}
-                {...register('monthly_fees', number)}
-              />
+              <AmountField label="Monthly processing fees ($)" placeholder="e.g. 900" {...amount('monthly_fees')} />
             )}
             {basis === 'rate' && (
-              <TextField
-                label="Effective rate (%)"
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step="any"
-                placeholder="e.g. 2.9"
-                error={errors.effective_rate_pct?.message}
-                {...register('effective_rate_pct', number)}
-              />
+              <AmountField label="Effective rate (%)" placeholder="e.g. 2.9" {...amount('effective_rate_pct')} />
             )}
             {basis === 'unknown' && (
               <p className="self-end text-sm text-slate-600">
                 The proposal uses a typical effective rate of 2.5–3.5% and says so.
               </p>
             )}
-            <TextField
+            <AmountField
               label="Average ticket ($, optional)"
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="any"
               placeholder="e.g. 40"
               hint="Shows what a card customer pays on a typical sale."
-              error={errors.average_ticket?.message}
-              {...register('average_ticket', number)}
+              {...amount('average_ticket')}
             />
           </div>
-          <div className="flex items-center justify-end gap-3 rounded-b-xl border-t border-slate-200 bg-slate-50 px-5 py-3 sm:px-6">
+          <CardFooter>
             <Button type="submit" isLoading={isSubmitting}>
               {isSubmitting ? 'Preparing…' : 'Download proposal (PDF)'}
             </Button>
-          </div>
+          </CardFooter>
         </form>
       </Card>
     </div>

@@ -1,6 +1,6 @@
 import toast from 'react-hot-toast';
 import type { Resource } from '@portal/contract';
-import { saveBlob } from '@/components/share-kit/qr';
+import { saveBlob } from '@/lib/api/download';
 import { countResourceView, fetchResourceBlob } from '@/lib/api/resources';
 
 const fileFailed = 'Could not open the file. Please try again.';

@@ -12,8 +12,7 @@ import {
   type Resource,
   type ResourceType,
 } from '@portal/contract';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { SelectField } from '@/components/ui/select';
 import { ResourceCard } from '@/components/resources/resource-card';
@@ -152,14 +151,12 @@ export function ResourceFormDialog({ open, resource, categories, onClose, onSave
       variant="sheet"
       title={isEdit ? 'Edit resource' : 'Add resource'}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" form="resource-form" isLoading={isSubmitting}>
-            {isEdit ? 'Save changes' : 'Add resource'}
-          </Button>
-        </>
+        <DialogActions
+          submitLabel={isEdit ? 'Save changes' : 'Add resource'}
+          onCancel={onClose}
+          form="resource-form"
+          isPending={isSubmitting}
+        />
       }
     >
       <form id="resource-form" noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">

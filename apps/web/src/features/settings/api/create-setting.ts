@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateSettingRequest } from '@portal/contract';
 import { api } from '@/lib/api/client';
 import { getMessage } from '@/lib/api/envelope';
 import { apiPaths } from '@/lib/api/paths';
+import { useRefetchingMutation } from '@/lib/api/mutations';
 import { settingsQueryOptions } from './get-settings';
 
 /** POST /admin/settings. */
@@ -10,10 +10,4 @@ export async function createSetting(body: CreateSettingRequest): Promise<void> {
   await getMessage(api.post(apiPaths.admin.settings, body));
 }
 
-export function useCreateSetting() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createSetting,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsQueryOptions().queryKey }),
-  });
-}
+export const useCreateSetting = () => useRefetchingMutation(createSetting, settingsQueryOptions().queryKey);

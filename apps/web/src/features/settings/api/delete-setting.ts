@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { getMessage } from '@/lib/api/envelope';
 import { apiPaths } from '@/lib/api/paths';
+import { useRefetchingMutation } from '@/lib/api/mutations';
 import { settingsQueryOptions } from './get-settings';
 
 /** DELETE /admin/settings/{key}. */
@@ -9,10 +9,4 @@ export async function deleteSetting(key: string): Promise<void> {
   await getMessage(api.delete(apiPaths.admin.setting(key)));
 }
 
-export function useDeleteSetting() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteSetting,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsQueryOptions().queryKey }),
-  });
-}
+export const useDeleteSetting = () => useRefetchingMutation(deleteSetting, settingsQueryOptions().queryKey);

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateSettingRequest } from '@portal/contract';
 import { api } from '@/lib/api/client';
 import { getMessage } from '@/lib/api/envelope';
 import { apiPaths } from '@/lib/api/paths';
+import { useRefetchingMutation } from '@/lib/api/mutations';
 import { settingsQueryOptions } from './get-settings';
 
 /** PUT /admin/settings/{key}; the key itself never changes. */
@@ -10,10 +10,4 @@ export async function updateSetting({ key, ...body }: UpdateSettingRequest & { k
   await getMessage(api.put(apiPaths.admin.setting(key), body));
 }
 
-export function useUpdateSetting() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateSetting,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsQueryOptions().queryKey }),
-  });
-}
+export const useUpdateSetting = () => useRefetchingMutation(updateSetting, settingsQueryOptions().queryKey);

@@ -2,6 +2,7 @@ import type { Setting } from '@portal/contract';
 import { PencilIcon, TrashIcon } from '@/components/icons';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { TableHead, type Heading } from '@/components/ui/table';
 
 interface SettingsTableProps {
   settings: Setting[];
@@ -12,25 +13,22 @@ interface SettingsTableProps {
 
 const cellLabel = 'mb-0.5 block text-xs font-medium uppercase tracking-wide text-slate-500 sm:hidden';
 
+const headings: Heading[] = [
+  ['Key', 'w-1/4 px-6 py-3'],
+  ['Value', 'px-6 py-3'],
+  ['Actions', 'w-44 px-6 py-3 text-right'],
+];
+
 /** Key | Value | Actions. Below the sm breakpoint every row stacks into a small card. */
 export function SettingsTable({ settings, deletingKey, onEdit, onDelete }: SettingsTableProps) {
   return (
     <Card className="overflow-hidden">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">System settings</caption>
-        <thead className="hidden border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500 sm:table-header-group">
-          <tr>
-            <th scope="col" className="w-1/4 px-6 py-3">
-              Key
-            </th>
-            <th scope="col" className="px-6 py-3">
-              Value
-            </th>
-            <th scope="col" className="w-44 px-6 py-3 text-right">
-              Actions
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          className="hidden border-b border-slate-200 bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-500 sm:table-header-group"
+          headings={headings}
+        />
         <tbody className="divide-y divide-slate-200">
           {settings.map((setting) => (
             <tr key={setting.key} className="block px-4 py-4 sm:table-row sm:p-0 sm:hover:bg-slate-50/60">

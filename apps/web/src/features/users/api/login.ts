@@ -16,21 +16,32 @@ export const isLoginChallenge = (result: LoginResult): result is LoginChallenge 
  */
 export async function login(body: LoginRequest): Promise<LoginResult> {
   const result = await getData<typeof loginResponse>(api.post(apiPaths.users.login, body));
-  if (isLoginChallenge(result)) return result;
-  if (!result.token || !result.user) throw new Error('Login answer without a session');
+  return isLoginChallenge(result) ? result : requireSession(result, 'Login');
+}
+
+/** A success answer that opens no session is a failure all the same. */
+export function requireSession(result: AuthResult, answer: 'Login' | 'Registration'): AuthResult {
+  if (!result.token || !result.user) throw new Error(`${answer} answer without a session`);
   return result;
 }
 
-/** Signs in and stores the session (or hands back the challenge); the guest guard then moves on. */
-export function useLogin() {
+/** A mutation that signs in: it stores the session its answer opens, if any; the guest guard then moves on. */
+export function useSigningIn<TVariables, TData>(
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  sessionOf: (data: TData) => AuthResult | null,
+) {
   const setSession = useAuthStore((s) => s.setSession);
   return useMutation({
-    mutationFn: login,
-    onSuccess: (result) => {
-      if (!isLoginChallenge(result)) setSession(result.token, result.user);
+    mutationFn,
+    onSuccess: (data) => {
+      const session = sessionOf(data);
+      if (session) setSession(session.token, session.user);
     },
   });
 }
+
+/** Signs in and stores the session (or hands back the challenge). */
+export const useLogin = () => useSigningIn(login, (result) => (isLoginChallenge(result) ? null : result));
 
 /** POST /users/login/two-factor: the challenge and a code (or a recovery code) for the session. */
 export async function loginWithSecondFactor(body: TwoFactorLoginRequest): Promise<{ result: AuthResult; message?: string }> {
@@ -39,10 +50,4 @@ export async function loginWithSecondFactor(body: TwoFactorLoginRequest): Promis
   return { result: data.data, message: data.message };
 }
 
-export function useTwoFactorLogin() {
-  const setSession = useAuthStore((s) => s.setSession);
-  return useMutation({
-    mutationFn: loginWithSecondFactor,
-    onSuccess: ({ result }) => setSession(result.token, result.user),
-  });
-}
+export const useTwoFactorLogin = () => useSigningIn(loginWithSecondFactor, ({ result }) => result);

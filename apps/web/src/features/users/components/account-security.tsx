@@ -3,9 +3,9 @@ import { changePasswordRequest, limits, messages } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { Card, CardFooter } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
-import { getServerMessage } from '@/lib/api/errors';
+import { getServerMessage, tryOrToast } from '@/lib/api/errors';
 import { useZodForm } from '@/lib/forms/use-zod-form';
 import { useChangePassword, useEndSessions, useSessions } from '../api/account-api';
 import { useTwoFactorStatus } from '../api/two-factor-api';
@@ -67,11 +67,11 @@ function ChangePasswordCard() {
             {...field('confirm_new_password')}
           />
         </div>
-        <div className="flex justify-end rounded-b-xl border-t border-slate-200 bg-slate-50 px-5 py-3 sm:px-6">
+        <CardFooter>
           <Button type="submit" isLoading={isSubmitting}>
             Change password
           </Button>
-        </div>
+        </CardFooter>
       </form>
     </Card>
   );
@@ -83,11 +83,9 @@ function SessionsCard() {
   const others = sessions.data?.filter((s) => !s.current) ?? [];
 
   const endSessions = async (sessionId?: number) => {
-    try {
+    await tryOrToast(async () => {
       toast.success((await end.mutateAsync(sessionId)) ?? 'Signed out');
-    } catch (error) {
-      toast.error(getServerMessage(error) ?? 'Failed to sign out the session');
-    }
+    }, 'Failed to sign out the session');
   };
 
   return (

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BrandLogo } from '@/components/brand-logo';
+import { BrandCardPage } from '@/components/brand-card-page';
 import { useDocumentTitle } from '@/lib/api/get-public-settings';
-import { Card } from '@/components/ui/card';
 import { paths } from '@/lib/paths';
 
 /** The centred card every logged-out screen sits in. */
@@ -19,19 +18,14 @@ export function AuthShell({
 }) {
   useDocumentTitle(title);
   return (
-    <main className="flex min-h-dvh flex-col items-center bg-gradient-to-b from-brand-50 via-slate-50 to-slate-50 px-4 py-12 sm:justify-center sm:py-16">
-      <div className="w-full max-w-sm">
-        <div className="mb-8 flex justify-center">
-          <BrandLogo />
-        </div>
-        <Card className="p-6 sm:p-8">
-          <h1 className="text-xl font-semibold tracking-tight text-slate-900">{title}</h1>
-          {description && <p className="mt-1.5 text-sm text-slate-600">{description}</p>}
-          <div className="mt-6">{children}</div>
-        </Card>
-        {footer && <div className="mt-6 text-center text-sm text-slate-600">{footer}</div>}
-      </div>
-    </main>
+    <BrandCardPage
+      title={title}
+      width="sm"
+      after={footer && <div className="mt-6 text-center text-sm text-slate-600">{footer}</div>}
+    >
+      {description && <p className="mt-1.5 text-sm text-slate-600">{description}</p>}
+      <div className="mt-6">{children}</div>
+    </BrandCardPage>
   );
 }
 

@@ -8,7 +8,7 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { getServerMessage } from '@/lib/api/errors';
+import { getServerMessage, tryOrToast } from '@/lib/api/errors';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useZodForm } from '@/lib/forms/use-zod-form';
 import { useConversionsStatus, useConversionsTokenMutations } from '../api/conversions-api';
@@ -45,14 +45,11 @@ export function ConversionsApiCard() {
   );
 
   const onRemove = async () => {
-    try {
+    await tryOrToast(async () => {
       await remove.mutateAsync();
       toast.success(conversionsMessages.tokenRemoved);
-    } catch (error) {
-      toast.error(getServerMessage(error) ?? 'The access token could not be removed. Please try again.');
-    } finally {
-      setIsConfirmingRemove(false);
-    }
+    }, 'The access token could not be removed. Please try again.');
+    setIsConfirmingRemove(false);
   };
 
   const data = status.data;

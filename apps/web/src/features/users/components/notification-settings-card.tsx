@@ -4,7 +4,7 @@ import { pipelineMessages, type NotificationPreferences } from '@portal/contract
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
-import { getServerMessage } from '@/lib/api/errors';
+import { tryOrToast } from '@/lib/api/errors';
 import { useNotificationPreferences } from '../api/get-notification-preferences';
 import { useUpdateNotificationPreferences } from '../api/update-notification-preferences';
 import { QueryState } from '@/components/ui/query-state';
@@ -53,14 +53,11 @@ export function NotificationSettingsCard({ audience = 'partner' }: { audience?: 
     if (!shown) return;
     const next = { ...shown, [key]: value };
     setPending(next);
-    try {
+    await tryOrToast(async () => {
       await update.mutateAsync(next);
       toast.success(pipelineMessages.preferencesSaved, { id: 'notification-preferences' });
-    } catch (error) {
-      toast.error(getServerMessage(error) ?? 'Your notification preferences could not be saved');
-    } finally {
-      setPending(null);
-    }
+    }, 'Your notification preferences could not be saved');
+    setPending(null);
   };
 
   return (

@@ -8,9 +8,10 @@ import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { copyText } from '@/components/share-kit/copy-text';
-import { saveBlob } from '@/components/share-kit/qr';
+import { saveBlob } from '@/lib/api/download';
 import { getServerFieldErrors, getServerMessage } from '@/lib/api/errors';
 import { formatDate } from '@/lib/format';
+import { codeInputProps } from './code-input';
 import {
   useDisableTwoFactor,
   useEnableTwoFactor,
@@ -47,12 +48,7 @@ function CodeField({
   return (
     <TextField
       label={label}
-      name="code"
-      autoComplete="one-time-code"
-      inputMode="numeric"
-      pattern="[0-9 ]*"
-      maxLength={7}
-      placeholder="123456"
+      {...codeInputProps}
       autoFocus={autoFocus}
       className="max-w-40 font-mono tracking-[0.2em]"
       value={value}

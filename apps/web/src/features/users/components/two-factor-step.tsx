@@ -7,6 +7,7 @@ import { TextField } from '@/components/ui/field';
 import { getServerCode, getServerFieldErrors, getServerMessage } from '@/lib/api/errors';
 import { useTwoFactorLogin } from '../api/login';
 import { authLinkClasses } from './auth-shell';
+import { codeInputProps } from './code-input';
 
 type Mode = 'code' | 'recovery';
 
@@ -78,12 +79,7 @@ export function TwoFactorStep({ challenge, onRestart }: { challenge: LoginChalle
           key="code"
           ref={input}
           label="Authentication code"
-          name="code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          pattern="[0-9 ]*"
-          maxLength={7}
-          placeholder="123456"
+          {...codeInputProps}
           className="text-center font-mono text-lg tracking-[0.3em]"
           value={value}
           onChange={(event) => setValue(event.target.value)}

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { limits, messages, updatePixelRequest } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { Card, CardFooter } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
@@ -86,12 +86,12 @@ function PixelSettingsCard() {
             {...field('facebook_pixel_id')}
           />
         </div>
-        <div className="flex items-center justify-end gap-3 rounded-b-xl border-t border-slate-200 bg-slate-50 px-5 py-3 sm:px-6">
+        <CardFooter>
           {isLoading && <Spinner className="size-4 text-slate-400" label="Loading your Pixel ID" />}
           <Button type="submit" isLoading={isSubmitting} disabled={isLoading}>
             {isSubmitting ? 'Saving…' : 'Save Changes'}
           </Button>
-        </div>
+        </CardFooter>
       </form>
     </Card>
   );

@@ -124,69 +124,70 @@ export function ReferralForm({ supportPhone, submitLabel, onSubmit, resetOnSucce
 
   const consent = referralConsentTexts(supportPhone);
   const labelClass = 'mb-1.5 block text-sm font-medium text-slate-700';
+  /** A text field's control: its style (red with an error), the aria ties to its message, the registration. */
+  const textControl = (name: 'businessName' | 'fullName' | 'businessType' | 'email') => ({
+    className: controlClass(!!errors[name]),
+    ...a11y(name),
+    ...register(name),
+  });
+  /** A field: its label, the control, and its error message under it. */
+  const labelled = (name: keyof ReferralFormValues, label: string, field: ReactNode, className?: string) => (
+    <div className={className}>
+      <label htmlFor={fieldId(name)} className={labelClass}>
+        {label}
+      </label>
+      {field}
+      <FieldMessage id={errorId(name)} error={errors[name]} />
+    </div>
+  );
+  /** A consent checkbox with its text as the label, and its error message. */
+  const consentBox = (name: 'smsConsent' | 'marketingConsent', text: ReactNode) => (
+    <div>
+      <div className="flex items-start gap-3">
+        <input
+          type="checkbox"
+          className="size-6 shrink-0 scroll-mt-28 rounded border-slate-300 accent-brand-700"
+          {...a11y(name)}
+          {...register(name)}
+        />
+        <label htmlFor={fieldId(name)} className="text-xs leading-relaxed text-slate-600">
+          {text}
+        </label>
+      </div>
+      <FieldMessage id={errorId(name)} error={errors[name]} />
+    </div>
+  );
 
   return (
     // method="post": sent before the script runs, the fields never end up in a URL.
     <form noValidate method="post" onSubmit={submit} className="relative">
       <fieldset disabled={isSubmitting} className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
-        <div className="sm:col-span-2">
-          <label htmlFor={fieldId('businessName')} className={labelClass}>
-            Business Name
-          </label>
-          <input
-            type="text"
-            autoComplete="organization"
-            className={controlClass(!!errors.businessName)}
-            {...a11y('businessName')}
-            {...register('businessName')}
-          />
-          <FieldMessage id={errorId('businessName')} error={errors.businessName} />
-        </div>
-
-        <div>
-          <label htmlFor={fieldId('fullName')} className={labelClass}>
-            Full Name
-          </label>
-          <input
-            type="text"
-            autoComplete="name"
-            className={controlClass(!!errors.fullName)}
-            {...a11y('fullName')}
-            {...register('fullName')}
-          />
-          <FieldMessage id={errorId('fullName')} error={errors.fullName} />
-        </div>
-
-        <div>
-          <label htmlFor={fieldId('businessType')} className={labelClass}>
-            Industry
-          </label>
-          <select className={controlClass(!!errors.businessType)} {...a11y('businessType')} {...register('businessType')}>
+        {labelled(
+          'businessName',
+          'Business Name',
+          <input type="text" autoComplete="organization" {...textControl('businessName')} />,
+          'sm:col-span-2',
+        )}
+        {labelled('fullName', 'Full Name', <input type="text" autoComplete="name" {...textControl('fullName')} />)}
+        {labelled(
+          'businessType',
+          'Industry',
+          <select {...textControl('businessType')}>
             <option value="">Select your industry</option>
             {industries.map((industry) => (
               <option key={industry} value={industry}>
                 {industry}
               </option>
             ))}
-          </select>
-          <FieldMessage id={errorId('businessType')} error={errors.businessType} />
-        </div>
-
+          </select>,
+        )}
         {/* The whole row, so a long address shows whole. */}
-        <div className="sm:col-span-2">
-          <label htmlFor={fieldId('email')} className={labelClass}>
-            Email
-          </label>
-          <input
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            className={controlClass(!!errors.email)}
-            {...a11y('email')}
-            {...register('email')}
-          />
-          <FieldMessage id={errorId('email')} error={errors.email} />
-        </div>
+        {labelled(
+          'email',
+          'Email',
+          <input type="email" autoComplete="email" inputMode="email" {...textControl('email')} />,
+          'sm:col-span-2',
+        )}
 
         <div className="sm:col-span-2">
           <label htmlFor={fieldId('phoneNumber')} className={labelClass}>
@@ -240,50 +241,23 @@ export function ReferralForm({ supportPhone, submitLabel, onSubmit, resetOnSucce
           <FieldMessage id={errorId('phoneNumber')} error={errors.phoneNumber} />
         </div>
 
-        <div className="sm:col-span-2">
-          <label htmlFor={fieldId('description')} className={labelClass}>
-            Additional Notes
-          </label>
+        {labelled(
+          'description',
+          'Additional Notes',
           <textarea
             rows={3}
             placeholder="Monthly card volume, current processor, best time to reach you…"
             className={`${controlClass(!!errors.description)} resize-y`}
             {...a11y('description')}
             {...register('description')}
-          />
-          <FieldMessage id={errorId('description')} error={errors.description} />
-        </div>
+          />,
+          'sm:col-span-2',
+        )}
 
         <div className="space-y-3 sm:col-span-2">
           {consentNote && <p className="text-sm font-medium text-slate-700">{consentNote}</p>}
-          <div>
-            <div className="flex items-start gap-3">
-              <input
-                type="checkbox"
-                className="size-6 shrink-0 scroll-mt-28 rounded border-slate-300 accent-brand-700"
-                {...a11y('smsConsent')}
-                {...register('smsConsent')}
-              />
-              <label htmlFor={fieldId('smsConsent')} className="text-xs leading-relaxed text-slate-600">
-                {consent.sms}
-              </label>
-            </div>
-            <FieldMessage id={errorId('smsConsent')} error={errors.smsConsent} />
-          </div>
-          <div>
-            <div className="flex items-start gap-3">
-              <input
-                type="checkbox"
-                className="size-6 shrink-0 scroll-mt-28 rounded border-slate-300 accent-brand-700"
-                {...a11y('marketingConsent')}
-                {...register('marketingConsent')}
-              />
-              <label htmlFor={fieldId('marketingConsent')} className="text-xs leading-relaxed text-slate-600">
-                {consent.marketing}
-              </label>
-            </div>
-            <FieldMessage id={errorId('marketingConsent')} error={errors.marketingConsent} />
-          </div>
+          {consentBox('smsConsent', consent.sms)}
+          {consentBox('marketingConsent', consent.marketing)}
         </div>
 
         {/* Honeypot: people never see or fill it; form-filling bots do. */}
