@@ -285,12 +285,12 @@ async function bench(url: string): Promise<SplitBenchResult> {
     const token = await createSession(database.db, seeded.adminId);
     const headers = { authorization: `Bearer ${token}` };
     const { csv, nets } = report();
-    const [ready] = await Promise.race([
+    const [ready] = (await Promise.race([
       once(child, 'message'),
       once(child, 'exit').then(() => {
         throw new Error('bench server exited before it was ready');
       }),
-    ]);
+    ])) as unknown[];
     if (ready !== 'ready') throw new Error(`bench server: ${String(ready)}`);
     const form = new FormData();
     form.set('month', MONTH);

@@ -12,11 +12,11 @@
  */
 export interface RequestPressure {
   /** A request has arrived (onRequest). */
-  noteStart(): void;
+  noteStart: () => void;
   /** A request is answered or aborted (onResponse, onRequestAbort). */
-  noteEnd(): void;
-  /** Resolves once no request has been in hand for a while (true), or after the longest wait (false). */
-  waitForQuiet(): Promise<boolean>;
+  noteEnd: () => void;
+  /** Resolves once no request has been in hand for a while (true), or after the longest wait (false); passed around unbound. */
+  waitForQuiet: () => Promise<boolean>;
 }
 
 export function createRequestPressure({
