@@ -3,67 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { conversionsMessages } from '@portal/contract';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { startPortal, type Portal } from './support/server';
-import { expect, pageHeading, registerPartner, signIn, test as base } from './support/fixtures';
-
-/** A stand-in for Meta's Graph API: accepts `POST /{version}/{pixel}/events` and keeps the events. */
-interface FakeGraph {
-  url: string;
-  received: Record<string, unknown>[];
-  close(): Promise<void>;
-}
-
-async function startFakeGraph(): Promise<FakeGraph> {
-  const received: Record<string, unknown>[] = [];
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      const { data } = JSON.parse(body || '{}') as { data?: Record<string, unknown>[] };
-      received.push(...(data ?? []));
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ events_received: data?.length ?? 0 }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { expect, pageHeading, registerPartner, signIn, test } from './support/fixtures';
 
 const TOKEN = 'EAAtest-token-1';
 const PIXEL = '123456789012345';
-
-/**
- * This file's portal has a SECRETS_KEY (production mode refuses tokens without one) and sends its
- * server-side Lead events to a fake Graph API.
- */
-const test = base.extend<object, { graph: FakeGraph; portal: Portal }>({
-  graph: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const graph = await startFakeGraph();
-      await use(graph);
-      await graph.close();
-    },
-    { scope: 'worker' },
-  ],
-  portal: [
-    async ({ mail, graph }, use) => {
-      const portal = await startPortal({
-        SMTP_URL: mail.url,
-        SECRETS_KEY: Buffer.alloc(32, 9).toString('base64'),
-        META_GRAPH_URL: graph.url,
-      });
-      await use(portal);
-      await portal.stop();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-});
 
 const viewports = [
   { name: 'desktop', size: { width: 1280, height: 800 } },

@@ -3,8 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test } from '@playwright/test';
 import { ADMIN } from './support/constants';
+// The shared fixtures, though these tests use none of them: tests of another fixture set would need a
+// worker of their own, and a worker that switches sets restarts its server and browser.
+import { expect, test } from './support/fixtures';
 import { startPortal } from './support/server';
 
 /**

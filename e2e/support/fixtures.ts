@@ -3,6 +3,7 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 import { composeLeadPayload } from '@portal/contract';
 import { buildReferralForm } from '@portal/contract/testing';
 import { ADMIN } from './constants';
+import { startFakeGraph, type FakeGraph } from './graph';
 import { startPortal, type Portal } from './server';
 import { startMailCatcher, type MailCatcher } from './smtp';
 
@@ -171,6 +172,8 @@ export async function clearSettings(request: APIRequestContext): Promise<void> {
 interface WorkerFixtures {
   /** A mail server that keeps every message the worker's portal sends. */
   mail: MailCatcher;
+  /** A fake Graph API that keeps every server-side Lead event the worker's portal sends (capi-proposal.spec.ts). */
+  graph: FakeGraph;
   /** The worker's own server on a fresh embedded database, shared by the tests this worker runs. */
   portal: Portal;
 }
@@ -200,9 +203,20 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  // Every worker's portal has one, so the spec that reads the events shares the worker (and its server)
+  // with the rest: a fixture of its own would make Playwright restart a worker, server and browser for it.
+  graph: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const graph = await startFakeGraph();
+      await use(graph);
+      await graph.close();
+    },
+    { scope: 'worker' },
+  ],
   portal: [
-    async ({ mail }, use) => {
-      const portal = await startPortal({ SMTP_URL: mail.url });
+    async ({ mail, graph }, use) => {
+      const portal = await startPortal({ SMTP_URL: mail.url, META_GRAPH_URL: graph.url });
       await use(portal);
       await portal.stop();
     },

@@ -60,6 +60,10 @@ export async function startPortal(
   const template = process.env[TEMPLATE_ENV];
   if (fromTemplate && template) fs.cpSync(template, dataDir, { recursive: true });
   const baseURL = `http://127.0.0.1:${port}`;
+  // E2E_SERVER_LOGS=<dir>: each server's log (stdout and stderr) in a file of its own there, to find what a slow test waited on.
+  const logDir = output === 'ignore' ? process.env.E2E_SERVER_LOGS : undefined;
+  if (logDir) fs.mkdirSync(logDir, { recursive: true });
+  const logFile = logDir ? fs.openSync(path.join(logDir, `portal-${port}.log`), 'a') : undefined;
   // The compiled server `npm start` runs (decision 011), built with the web app by `npm run build`.
   if (!fs.existsSync(path.join(root, serverBundle))) throw new Error(`${serverBundle} is missing: run npm run build first`);
   const child: ChildProcess = spawn(process.execPath, [viaNpmStart ? 'scripts/start.mjs' : serverBundle], {
@@ -75,12 +79,21 @@ export async function startPortal(
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       RATE_LIMITS: 'off',
+      // Sign-ups and sign-ins are every test's setup, not its subject: hashing each at the production cost
+      // (19 MiB, two passes) took 0.3 to 1 s a request on a busy machine. The first admin's hash in the template too.
+      PASSWORD_HASH_COST: 'low',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       ...env,
     },
-    stdio: output === 'ignore' ? ['ignore', 'ignore', 'inherit'] : ['ignore', output, output],
+    stdio:
+      logFile !== undefined
+        ? ['ignore', logFile, logFile]
+        : output === 'ignore'
+          ? ['ignore', 'ignore', 'inherit']
+          : ['ignore', output, output],
   });
+  if (logFile !== undefined) fs.closeSync(logFile);
   const pids = process.env[PIDS_ENV];
   if (pids && child.pid) fs.writeFileSync(path.join(pids, String(child.pid)), '');
   const deadline = Date.now() + 150_000;

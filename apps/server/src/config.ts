@@ -52,6 +52,8 @@ const envSchema = z.object({
   /** Shorter inactivity logout for tests; the product default is spec §9's 5 minutes. */
   INACTIVITY_LOGOUT_MS: z.coerce.number().int().positive().optional(),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /** `low`: the cheapest argon2id for new password hashes (lib/passwords.ts), for tests and benchmarks only. */
+  PASSWORD_HASH_COST: z.enum(['standard', 'low']).default('standard'),
   /** Server-side session limits (the client's own inactivity logout is INACTIVITY_LOGOUT_MS). */
   SESSION_IDLE_TIMEOUT_MS: sessionMs(12 * hour),
   ADMIN_SESSION_IDLE_TIMEOUT_MS: sessionMs(hour),

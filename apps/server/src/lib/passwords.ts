@@ -6,7 +6,10 @@ const productionOptions = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as
 // reads the cost from the stored hash, so a test hash never meets a production one.
 const testOptions = { memoryCost: 64, timeCost: 1, parallelism: 1 } as const;
 
-const hashOptions = () => (process.env.NODE_ENV === 'test' ? testOptions : productionOptions);
+// PASSWORD_HASH_COST=low (config.ts) gives a server the test cost, for the browser tests and benchmarks, whose
+// servers run in production mode and would otherwise spend a large part of each sign-up and sign-in hashing.
+const hashOptions = () =>
+  process.env.NODE_ENV === 'test' || process.env.PASSWORD_HASH_COST === 'low' ? testOptions : productionOptions;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, hashOptions());

@@ -700,7 +700,8 @@ describe('GET /admin/leads/partners', () => {
     expect(res.json().data.items).toEqual([{ id: p1.id, name: 'Paula First', email: p1.email }]);
     const byEmail = await call('GET', `${base}/partners?q=${encodeURIComponent(p2.email.toUpperCase())}`);
     expect(byEmail.json().data.items).toEqual([{ id: p2.id, name: 'Peter Second', email: p2.email }]);
-    expect((await call('GET', `${base}/partners?q=Ada`)).json().data.items).toEqual([]);
+    // The admin's full name: "Ada" alone is found in a partner's random email now and then (partner-beada92f@…).
+    expect((await call('GET', `${base}/partners?q=${encodeURIComponent('Ada Admin')}`)).json().data.items).toEqual([]);
     expect((await call('GET', `${base}/partners`)).json().data.items.length).toBeLessThanOrEqual(20);
   });
 });
