@@ -124,6 +124,41 @@ const chainArb = fc.integer({ min: 1, max: 6 }).chain((n) =>
 const netArb = fc.oneof(fc.integer({ min: -1_000, max: 1_000 }), fc.integer({ min: -100_000_000_000, max: 100_000_000_000 }));
 const monthArb = fc.constantFrom('2025-12', '2026-01', '2026-02', '2026-06', '2026-07', '2027-03');
 
+describe('maxPayoutBps: the most a chain pays in any month', () => {
+  const level = (lvl: number, rateBps: number, basis: SplitLevel['basis'], extra: Partial<SplitLevel> = {}): SplitLevel => ({
+    level: lvl,
+    partnerId: 1000 + lvl,
+    rateBps,
+    basis,
+    funding: 'house',
+    endMonth: null,
+    rateAfterBps: null,
+    negativeNet: 'pass_through',
+    ...extra,
+  });
+  // Found by the property below (seed -147600975): 78.13 % pay order, then 57.70 % of it on top, is 123 %
+  // of the net while level 0 pays 0 %; reading level 0 at its rate after (100 %) hid it.
+  const payOrderUnderDownlineShare = (zero: SplitLevel) => [
+    zero,
+    level(1, 0, 'share_of_net'),
+    level(2, 7_813, 'pay_order'),
+    level(3, 5_770, 'downline_share'),
+  ];
+
+  it('refuses a pay-order level with a downline share above it that pays more than the net before level 0 ends', () => {
+    const chain = payOrderUnderDownlineShare(level(0, 0, 'share_of_net', { endMonth: '2026-06', rateAfterBps: 10_000 }));
+    expect(maxPayoutBps(chain)).toBeGreaterThan(12_000);
+    expect(chainProblem(chain)).toMatchObject({ problem: 'over_net' });
+  });
+
+  it('reads a level without an end month at its rate only, and a plan level (end unknown) at either', () => {
+    const never = payOrderUnderDownlineShare(level(0, 10_000, 'share_of_net', { endMonth: null, rateAfterBps: 0 }));
+    expect(maxPayoutBps(never)).toBe(10_000);
+    const plan = never.map(({ endMonth: _end, ...l }) => l);
+    expect(maxPayoutBps(plan)).toBeGreaterThan(12_000);
+  });
+});
+
 describe('splitResidual: properties over random rows, chains and bases', () => {
   it('every generated chain is valid (the generator is not vacuous)', () => {
     fc.assert(fc.property(chainArb, (chain) => chainProblem(chain) === null && maxPayoutBps(chain) <= 10_000 + 1e-6));

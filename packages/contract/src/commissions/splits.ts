@@ -74,19 +74,47 @@ export function rateInMonth(level: Pick<SplitLevel, 'rateBps' | 'endMonth' | 'ra
   return level.rateBps;
 }
 
+type PayoutLevel = Pick<SplitLevel, 'level' | 'rateBps' | 'rateAfterBps' | 'basis' | 'funding'> & {
+  /** Known on a merchant's chain; left out on a plan's levels, whose end comes with each merchant. */
+  endMonth?: string | null;
+};
+
 /**
- * The share of the net a chain pays out at most (in basis points, a real number), over every month:
- * each level is read at the larger of its rate and its rate after the end month. Above 10,000 the
- * chain could pay more than the net and is refused when saved.
+ * The share of the net a chain pays out at most (in basis points, a real number), over every month.
+ * Above 10,000 the chain could pay more than the net and is refused when saved.
+ *
+ * Each period between end months pays its own rates, and the largest payout is not simply every
+ * level at its larger rate: a `pay_order` level's base shrinks as the levels below draw more, and a
+ * `downline_share` above it grows with it (level 0 at 100 % after its end leaves a pay-order level
+ * nothing, but at 0 % before it, 78 % pay order with a 58 % downline share above pays 123 %). So the
+ * payout is taken in every period: before any end, and after each end month, when each level's end
+ * month is known; where it is not (a plan's levels), in every combination of before and after.
  */
-export function maxPayoutBps(
-  chain: readonly Pick<SplitLevel, 'level' | 'rateBps' | 'rateAfterBps' | 'basis' | 'funding'>[],
-): number {
+export function maxPayoutBps(chain: readonly PayoutLevel[]): number {
   const ordered = [...chain].sort((a, b) => a.level - b.level);
+  let periods: number[][];
+  if (ordered.every((l) => l.endMonth !== undefined)) {
+    const ends = [...new Set(ordered.map((l) => l.endMonth).filter((e): e is string => !!e))].sort();
+    // A month just after an end month ('2026-06~' sorts after '2026-06' and before '2026-07').
+    periods = [null, ...ends].map((end) =>
+      ordered.map((l) => rateInMonth({ ...l, endMonth: l.endMonth ?? null }, end ? `${end}~` : '')),
+    );
+  } else {
+    periods = [[]];
+    for (const level of ordered) {
+      const rates = level.endMonth === null ? [level.rateBps] : [level.rateBps, level.rateAfterBps ?? 0];
+      periods = periods.flatMap((period) => rates.map((rate) => [...period, rate]));
+    }
+  }
+  return Math.max(...periods.map((rates) => payoutBps(ordered, rates)));
+}
+
+/** What a chain pays out of the net (basis points) at the given rate of each level. */
+function payoutBps(ordered: readonly PayoutLevel[], rates: readonly number[]): number {
   let drawn = 0; // fraction of the net taken so far
   let previousGross = 0; // fraction of the net of the level below
-  for (const level of ordered) {
-    const rate = Math.max(level.rateBps, level.rateAfterBps ?? 0) / maxBps;
+  ordered.forEach((level, i) => {
+    const rate = rates[i]! / maxBps;
     let gross: number;
     if (level.level === 0 || level.basis === 'share_of_net') gross = rate;
     else if (level.basis === 'pay_order') gross = rate * Math.max(0, 1 - drawn);
@@ -94,7 +122,7 @@ export function maxPayoutBps(
     const fromNet = level.level > 0 && level.basis === 'downline_share' && level.funding === 'downline' ? 0 : gross;
     drawn += fromNet;
     previousGross = gross;
-  }
+  });
   return drawn * maxBps;
 }
 
