@@ -105,16 +105,23 @@ export function createSessionCache(opts: SessionCacheOptions): SessionCache {
 
   let onSubscribed: () => void = () => {};
   const firstSubscription = redis ? new Promise<void>((resolve) => (onSubscribed = resolve)) : Promise.resolve();
+  let retry: NodeJS.Timeout | undefined;
   if (redis) {
     const { subscriber } = redis;
     const subscribe = () => {
+      clearTimeout(retry);
       subscriber.subscribe(channel).then(
         () => {
           clear();
           isSubscribed = true;
           onSubscribed();
         },
-        () => {},
+        // A SUBSCRIBE that outlived the command timeout (a loaded machine) is tried again while the
+        // connection stays up; a new connection subscribes on its own 'ready'. Without this the
+        // instance stayed unsubscribed (no cache) until its connection dropped.
+        () => {
+          if (subscriber.status === 'ready' && !isSubscribed) retry = setTimeout(subscribe, 250).unref();
+        },
       );
     };
     subscriber.on('message', (from: string, message: string) => {
@@ -122,6 +129,7 @@ export function createSessionCache(opts: SessionCacheOptions): SessionCache {
     });
     subscriber.on('ready', subscribe);
     subscriber.on('close', () => {
+      clearTimeout(retry);
       isSubscribed = false;
       clear();
     });
@@ -167,6 +175,7 @@ export function createSessionCache(opts: SessionCacheOptions): SessionCache {
       }
     },
     async close() {
+      clearTimeout(retry);
       clear();
     },
   };
