@@ -309,8 +309,13 @@ export async function commitImport(
   if (clash) throw conflict(m.residualExists(clash.mid, row.month));
   // Every line (each row's residual and its overrides) is split in the app and written in bulk, on
   // its partner's draft for the month (`refreshDrafts` below sums the drafts).
-  const { planned, written, merchants } = await writeImportSplits(tx, importId, row.month);
-  for (const merchant of merchants) touched.add(merchant);
+  const planned = await writeImportSplits(tx, importId, row.month);
+  let written = 0;
+  for (const line of planned.lines)
+    if (line.kind === 'residual') {
+      written++;
+      touched.add(line.merchant_id);
+    }
   await holdLinesOfHeldMerchants(tx, importId);
   await tx
     .update(commissionImports)

@@ -227,6 +227,8 @@ export interface PlannedSplits {
   totals: ImportSplits;
   /** Matched rows, and their residuals at the merchant's share (net × level-0 rate, before any split). */
   matched: { count: number; residual: number };
+  /** With `lines`: the residual line of every matched row and each non-zero override, in row order. */
+  lines: PlannedLine[];
 }
 
 /**
@@ -296,26 +298,29 @@ async function levelsInForce(db: DbExecutor, importId: string, month: string): P
   return result;
 }
 
-type MatchedRow = {
-  row_no: number;
-  mid: string;
-  merchant_id: string;
-  partner_id: number;
-  net: string | number;
-  volume: string | number;
-  transactions: number | null;
-};
-
-/** What splitting an import's rows needs: its matched rows, their chains' levels in force, their level 0. */
-interface SplitInputs {
-  rows: MatchedRow[];
-  levels: Map<string, LevelRow[]>;
-  zeros: Map<number, LevelZero>;
-}
-
-async function readSplitInputs(db: DbExecutor, importId: string, month: string): Promise<SplitInputs> {
+/**
+ * Splits every matched row of an import over its merchant's chain in force that month, in the app
+ * with `splitResidual` (the contract's function the property tests hold to the cent): two reads
+ * (the matched rows; the levels of the versions in force), no per-row lookup. Level 0 totals every
+ * matched row's residual; a row whose split would break the sum is a problem and writes nothing.
+ * With `lines`, also every line a commit writes.
+ */
+export async function planImportSplits(
+  db: DbExecutor,
+  importId: string,
+  month: string,
+  { lines: withLines = false } = {},
+): Promise<PlannedSplits> {
   const { rows } = await withoutNestedLoops(db, () =>
-    db.execute<MatchedRow>(sql`
+    db.execute<{
+      row_no: number;
+      mid: string;
+      merchant_id: string;
+      partner_id: number;
+      net: string | number;
+      volume: string | number;
+      transactions: number | null;
+    }>(sql`
     select r.row_no, r.mid, a.id as merchant_id, a.partner_id, r.net_revenue_cents as net, r.volume_cents as volume, r.transactions
     from ${commissionImportRows} r join ${merchantAccounts} a on a.mid = r.mid
     where r.import_id = ${importId}`),
@@ -323,62 +328,49 @@ async function readSplitInputs(db: DbExecutor, importId: string, month: string):
   rows.sort((a, b) => Number(a.row_no) - Number(b.row_no));
   const levels = await levelsInForce(db, importId, month);
   const zeros = await levelZeroPlans(db, [...new Set(rows.map((r) => Number(r.partner_id)))]);
-  return { rows, levels, zeros };
-}
-
-/**
- * Each matched row's split, in row order: its residual at the merchant's share (before any split)
- * and the lines it writes (level 0 and each non-zero override), or none when the split would break
- * the sum. Computed again on every walk rather than kept: a commit of 50,000 rows writes 150,000
- * lines, which held at once were most of the commit's memory.
- */
-function* splitRows(inputs: SplitInputs, month: string) {
-  for (const r of inputs.rows) {
-    const partnerId = Number(r.partner_id);
-    const netCents = Number(r.net);
-    const own = inputs.levels.get(r.merchant_id);
-    const chain = chainOf(inputs.zeros.get(partnerId)!, own ? { fromMonth: month, levels: own } : null);
-    const plain = shareOfCents(netCents, chain[0]!.rateBps);
-    const result = chainProblem(chain) ? null : splitResidual(netCents, month, chain);
-    const lines =
-      result && splitBalances(netCents, result) ? result.lines.filter((l) => l.level === 0 || l.amountCents !== 0) : null;
-    yield { row: r, partnerId, netCents, plain, lines };
-  }
-}
-
-/**
- * Splits every matched row of an import over its merchant's chain in force that month, in the app
- * with `splitResidual` (the contract's function the property tests hold to the cent): two reads
- * (the matched rows; the levels of the versions in force), no per-row lookup. Level 0 totals every
- * matched row's residual; a row whose split would break the sum is a problem and writes nothing.
- */
-export async function planImportSplits(db: DbExecutor, importId: string, month: string): Promise<PlannedSplits> {
-  return planFrom(await readSplitInputs(db, importId, month), month);
-}
-
-/** The plan's totals; `partners`, when given, gets every partner a line is written for. */
-function planFrom(inputs: SplitInputs, month: string, partners?: Set<number>): PlannedSplits {
-  const levelTotals = new Map<number, { lines: number; amount: number }>([[0, { lines: inputs.rows.length, amount: 0 }]]);
+  const levelTotals = new Map<number, { lines: number; amount: number }>([[0, { lines: rows.length, amount: 0 }]]);
   const planned: PlannedSplits = {
     totals: { levels: [], house_cents: 0, problems: [] },
-    matched: { count: inputs.rows.length, residual: 0 },
+    matched: { count: rows.length, residual: 0 },
+    lines: [],
   };
   let netTotal = 0;
-  for (const { row, netCents, plain, lines } of splitRows(inputs, month)) {
+  for (const r of rows) {
+    const rowNo = Number(r.row_no);
+    const partnerId = Number(r.partner_id);
+    const netCents = Number(r.net);
     netTotal += netCents;
+    const own = levels.get(r.merchant_id);
+    const chain = chainOf(zeros.get(partnerId)!, own ? { fromMonth: month, levels: own } : null);
+    const plain = shareOfCents(netCents, chain[0]!.rateBps);
     planned.matched.residual += plain;
-    if (!lines) {
-      const rowNo = Number(row.row_no);
+    const result = chainProblem(chain) ? null : splitResidual(netCents, month, chain);
+    if (!result || !splitBalances(netCents, result)) {
       levelTotals.get(0)!.amount += plain;
-      planned.totals.problems.push({ row: rowNo, mid_last4: midLast4(row.mid), message: tm.rowBreaksSum(rowNo, row.mid) });
+      planned.totals.problems.push({ row: rowNo, mid_last4: midLast4(r.mid), message: tm.rowBreaksSum(rowNo, r.mid) });
       continue;
     }
-    for (const line of lines) {
-      partners?.add(line.partnerId);
+    for (const line of result.lines) {
+      if (line.level > 0 && line.amountCents === 0) continue;
       const total = levelTotals.get(line.level) ?? { lines: 0, amount: 0 };
       if (line.level > 0) total.lines += 1;
       total.amount += line.amountCents;
       levelTotals.set(line.level, total);
+      if (!withLines) continue;
+      const residual = line.level === 0;
+      planned.lines.push({
+        kind: residual ? 'residual' : 'override',
+        partner_id: line.partnerId,
+        merchant_id: r.merchant_id,
+        amount: line.amountCents,
+        net: netCents,
+        bps: line.rateBps,
+        level: residual ? null : line.level,
+        basis: residual ? null : line.basis,
+        downline: residual ? null : partnerId,
+        volume: residual ? Number(r.volume) : null,
+        transactions: residual ? r.transactions : null,
+      });
     }
   }
   planned.totals.levels = [...levelTotals.entries()]
@@ -412,92 +404,42 @@ export async function committedImportSplits(db: DbExecutor, importId: string): P
 /**
  * In the commit's transaction: writes the residual line of every matched row (level 0 of its split)
  * and one override line per chain level, each on its partner's draft for the month. A row whose
- * split would break the sum refuses the whole commit. Returns the plan's totals, how many residual
- * lines were written and the merchants they are for.
+ * split would break the sum refuses the whole commit. Returns the plan (its totals and lines).
  */
-export async function writeImportSplits(
-  tx: DbExecutor,
-  importId: string,
-  month: string,
-): Promise<{ planned: PlannedSplits; written: number; merchants: Set<string> }> {
-  const inputs = await readSplitInputs(tx, importId, month);
-  const partners = new Set<number>();
-  const planned = planFrom(inputs, month, partners);
+export async function writeImportSplits(tx: DbExecutor, importId: string, month: string): Promise<PlannedSplits> {
+  const planned = await planImportSplits(tx, importId, month, { lines: true });
   if (planned.totals.problems.length) {
     const first = planned.totals.problems[0]!;
     throw unprocessable(tm.importSplitsBroken, { file: first.message });
   }
-  const draftOf = await draftsFor(tx, month, [...partners]);
-  const merchants = new Set<string>();
-  let written = 0;
-  let chunk: PlannedLine[] = [];
-  for (const { row, partnerId, netCents, lines } of splitRows(inputs, month)) {
-    written += 1;
-    merchants.add(row.merchant_id);
-    for (const line of lines!) {
-      const residual = line.level === 0;
-      chunk.push({
-        kind: residual ? 'residual' : 'override',
-        partner_id: line.partnerId,
-        merchant_id: row.merchant_id,
-        amount: line.amountCents,
-        net: netCents,
-        bps: line.rateBps,
-        level: residual ? null : line.level,
-        basis: residual ? null : line.basis,
-        downline: residual ? null : partnerId,
-        volume: residual ? Number(row.volume) : null,
-        transactions: residual ? row.transactions : null,
-      });
-    }
-    if (chunk.length >= LINES_PER_STATEMENT) {
-      await insertChunk(tx, month, chunk, importId, draftOf);
-      chunk = [];
-    }
-  }
-  if (chunk.length) await insertChunk(tx, month, chunk, importId, draftOf);
-  return { planned, written, merchants };
+  await insertLines(tx, month, planned.lines, importId);
+  return planned;
 }
 
-const LINES_PER_STATEMENT = 10_000;
-
-/** The partners' drafts for the month (made empty here if missing; `refreshDrafts` sums them), by partner. */
-async function draftsFor(tx: DbExecutor, month: string, partners: readonly number[]): Promise<Map<number, string>> {
+/**
+ * Inserts lines on their partners' drafts for the month (made empty here if missing; `refreshDrafts`
+ * sums them): the draft ids are read once and sent with the lines, 10,000 lines a statement from a
+ * JSON array (a join to the drafts per statement cost a nested loop on fresh statistics).
+ */
+async function insertLines(tx: DbExecutor, month: string, lines: readonly PlannedLine[], importId: string | null) {
+  if (!lines.length) return;
+  const partners = [...new Set(lines.map((l) => l.partner_id))];
   const partnerArray = sql.param(`{${partners.join(',')}}`);
   await ensureDrafts(tx, month, sql`select unnest(${partnerArray}::int[])`);
   const { rows: drafts } = await tx.execute<{ partner_id: number; id: string }>(sql`
     select partner_id, id from ${statements}
     where month = ${month} and status = 'draft' and partner_id = any(${partnerArray}::int[])`);
-  return new Map(drafts.map((d) => [Number(d.partner_id), d.id]));
-}
-
-/**
- * Inserts lines on their partners' drafts for the month: the draft ids are read once and sent with
- * the lines, 10,000 lines a statement from a JSON array (a join to the drafts per statement cost a
- * nested loop on fresh statistics).
- */
-async function insertLines(tx: DbExecutor, month: string, lines: readonly PlannedLine[], importId: string | null) {
-  if (!lines.length) return;
-  const draftOf = await draftsFor(tx, month, [...new Set(lines.map((l) => l.partner_id))]);
-  for (let i = 0; i < lines.length; i += LINES_PER_STATEMENT)
-    await insertChunk(tx, month, lines.slice(i, i + LINES_PER_STATEMENT), importId, draftOf);
-}
-
-async function insertChunk(
-  tx: DbExecutor,
-  month: string,
-  lines: readonly PlannedLine[],
-  importId: string | null,
-  draftOf: Map<number, string>,
-): Promise<void> {
-  const chunk = lines.map((l) => ({ ...l, statement_id: draftOf.get(l.partner_id) ?? null }));
-  await tx.execute(sql`
-    insert into ${commissionLines} (partner_id, merchant_account_id, kind, status, month, amount_cents, volume_cents, transactions,
-      net_revenue_cents, share_bps, level, basis, downline_partner_id, import_id, statement_id)
-    select o.partner_id, o.merchant_id, o.kind, 'approved', ${month}, o.amount, o.volume, o.transactions, o.net, o.bps, o.level,
-      o.basis, o.downline, ${importId}::uuid, o.statement_id
-    from json_to_recordset(${JSON.stringify(chunk)}::json) as o(partner_id integer, merchant_id uuid, kind text, amount bigint,
-      volume bigint, transactions integer, net bigint, bps integer, level integer, basis text, downline integer, statement_id uuid)`);
+  const draftOf = new Map(drafts.map((d) => [Number(d.partner_id), d.id]));
+  for (let i = 0; i < lines.length; i += 10_000) {
+    const chunk = lines.slice(i, i + 10_000).map((l) => ({ ...l, statement_id: draftOf.get(l.partner_id) ?? null }));
+    await tx.execute(sql`
+      insert into ${commissionLines} (partner_id, merchant_account_id, kind, status, month, amount_cents, volume_cents, transactions,
+        net_revenue_cents, share_bps, level, basis, downline_partner_id, import_id, statement_id)
+      select o.partner_id, o.merchant_id, o.kind, 'approved', ${month}, o.amount, o.volume, o.transactions, o.net, o.bps, o.level,
+        o.basis, o.downline, ${importId}::uuid, o.statement_id
+      from json_to_recordset(${JSON.stringify(chunk)}::json) as o(partner_id integer, merchant_id uuid, kind text, amount bigint,
+        volume bigint, transactions integer, net bigint, bps integer, level integer, basis text, downline integer, statement_id uuid)`);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
