@@ -310,12 +310,8 @@ export async function commitImport(
   // Every line (each row's residual and its overrides) is split in the app and written in bulk, on
   // its partner's draft for the month (`refreshDrafts` below sums the drafts).
   const planned = await writeImportSplits(tx, importId, row.month);
-  let written = 0;
-  for (const line of planned.lines)
-    if (line.kind === 'residual') {
-      written++;
-      touched.add(line.merchant_id);
-    }
+  for (const id of planned.merchantIds) touched.add(id);
+  const written = planned.merchantIds.length;
   await holdLinesOfHeldMerchants(tx, importId);
   await tx
     .update(commissionImports)

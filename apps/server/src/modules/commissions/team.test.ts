@@ -11,6 +11,7 @@ import {
 } from '@portal/contract';
 import { commissionLines, leads, merchantAccounts, outbox, partnerTeams, settings } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../test/context';
+import { planImportSplits, writeImportSplits } from './split-service';
 import { bearer, createAdmin, createLeadFor, createPartner, loginAs } from '../../../test/factories';
 
 // Issue 21: partner hierarchies and split residuals, through the API.
@@ -394,6 +395,30 @@ describe('split residuals', () => {
     expect(await ctx.db.select().from(commissionLines).where(eq(commissionLines.merchantAccountId, greedyAccount.id))).toEqual(
       [],
     );
+  });
+});
+
+describe('a report split a page of rows at a time', () => {
+  it('gives the same totals in pages of one row, and a problem on a later page leaves no line of the earlier ones', async () => {
+    const importMonth = '2027-04';
+    const rows = [
+      'MID-TEAM-00001234,Agent Bakery,10,"10,000.00",150.00,50.00,100.00',
+      'MID-NOBODY-0001,Nobody Inc,1,10.00,1.00,0,1.00',
+      'MID-GREEDY-9999,Greedy Goods,1,100.00,10.00,0,10.00',
+    ];
+    const dry = await upload(importMonth, rows, true);
+    expect(dry.statusCode, dry.body).toBe(200);
+    const importId: string = dry.json().data.import_id;
+    const whole = await planImportSplits(ctx.db, importId, importMonth);
+    const paged = await planImportSplits(ctx.db, importId, importMonth, { pageRows: 1 });
+    expect(paged).toEqual(whole);
+    expect(whole.matched.count).toBe(2);
+    expect(whole.totals.problems.map((p) => p.row)).toEqual([4]);
+    await expect(
+      ctx.db.transaction((tx) => writeImportSplits(tx, importId, importMonth, { pageRows: 1 })),
+    ).rejects.toThrow(tm.importSplitsBroken);
+    const written = await ctx.db.select().from(commissionLines).where(eq(commissionLines.month, importMonth));
+    expect(written).toEqual([]);
   });
 });
 
