@@ -341,7 +341,7 @@ export async function planImportSplits(
     merchantIds: [],
   };
   let netTotal = 0;
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = await matchedPage(db, importId, after, pageRows);
     if (!rows.length) break;
     after = Number(rows[rows.length - 1]!.row_no);

@@ -414,9 +414,9 @@ describe('a report split a page of rows at a time', () => {
     expect(paged).toEqual(whole);
     expect(whole.matched.count).toBe(2);
     expect(whole.totals.problems.map((p) => p.row)).toEqual([4]);
-    await expect(
-      ctx.db.transaction((tx) => writeImportSplits(tx, importId, importMonth, { pageRows: 1 })),
-    ).rejects.toThrow(tm.importSplitsBroken);
+    await expect(ctx.db.transaction((tx) => writeImportSplits(tx, importId, importMonth, { pageRows: 1 }))).rejects.toThrow(
+      tm.importSplitsBroken,
+    );
     const written = await ctx.db.select().from(commissionLines).where(eq(commissionLines.month, importMonth));
     expect(written).toEqual([]);
   });
