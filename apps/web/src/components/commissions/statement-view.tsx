@@ -7,6 +7,7 @@ import { HeldMarker, LineStatusBadge, StatementStatusBadge } from './status-badg
 import { amountClass, moneyColumn } from './money-columns';
 import { StatementSection, SubtotalFooter } from './statement-section';
 import { StatementOverrides } from './statement-overrides';
+import { TermList } from '@/components/ui/term-list';
 
 type MerchantLine = StatementDetail['merchants'][number];
 type BonusLine = StatementDetail['bonuses'][number];
@@ -165,25 +166,24 @@ export function StatementView({ detail }: { detail: StatementDetail }) {
 
       <StatementSection id="statement-totals" title="Totals">
         <Card className="max-w-md p-5">
-          <dl className="space-y-2 text-sm" aria-label="Statement totals">
-            {(
-              [
-                ['Residuals', totals.residual_cents],
-                ...(detail.overrides.length > 0 ? ([['Overrides', totals.override_cents]] as const) : []),
-                ['Bonuses', totals.bonus_cents],
-                ['Adjustments', totals.adjustment_cents],
-              ] as const
-            ).map(([label, cents]) => (
-              <div key={label} className="flex justify-between gap-4">
-                <dt className="text-slate-600">{label}</dt>
-                <dd className="tabular-nums text-slate-900">{money(cents)}</dd>
-              </div>
-            ))}
+          <TermList
+            items={[
+              ['Residuals', money(totals.residual_cents)],
+              ...(detail.overrides.length > 0 ? ([['Overrides', money(totals.override_cents)]] as const) : []),
+              ['Bonuses', money(totals.bonus_cents)],
+              ['Adjustments', money(totals.adjustment_cents)],
+            ]}
+            className="space-y-2 text-sm"
+            itemClassName="flex justify-between gap-4"
+            termClassName="text-slate-600"
+            valueClassName="tabular-nums text-slate-900"
+            aria-label="Statement totals"
+          >
             <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-base font-semibold">
               <dt>Total</dt>
               <dd className="tabular-nums">{money(totals.total_cents)}</dd>
             </div>
-          </dl>
+          </TermList>
         </Card>
       </StatementSection>
     </div>

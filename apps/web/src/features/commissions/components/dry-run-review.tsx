@@ -7,6 +7,7 @@ import { Tabs } from '@/components/ui/tabs';
 import { useUnknownMidActions } from './unknown-mid-actions';
 import { amountClass as amount, moneyColumn } from '@/components/commissions/money-columns';
 import { AssignMidDialog, type UnknownMid } from './assign-mid-dialog';
+import { FigureTiles } from '@/components/ui/term-list';
 
 type View = 'matched' | 'unmatched' | 'duplicates' | 'errors';
 type Matched = ImportResult['matched'][number];
@@ -84,14 +85,7 @@ export function DryRunReview({ result, currency, isRefreshing, isCommitting, onB
           {result.file.name} · {result.processor} · {result.month}
         </p>
       </div>
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        {figures.map(([label, value]) => (
-          <div key={label} className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2">
-            <dt className="text-xs text-slate-600">{label}</dt>
-            <dd className="text-lg font-semibold tabular-nums text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FigureTiles items={figures} className="grid grid-cols-2 gap-3 lg:grid-cols-4" tileClassName="bg-slate-50" />
 
       {result.replaces && (
         <Alert tone="info">

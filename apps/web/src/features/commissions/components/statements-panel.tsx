@@ -14,6 +14,7 @@ import { useAdminStatements } from '../api/get-admin-statements';
 import { usePublishStatements } from '../api/publish-statements';
 import { MarkPaidDialog, type PayableStatement } from './mark-paid-dialog';
 import { QueryError } from '@/components/ui/query-state';
+import { FigureTiles } from '@/components/ui/term-list';
 
 /**
  * Statements of a month (one per partner) or of one partner (one per month): review, publish and
@@ -115,25 +116,18 @@ export function StatementsPanel({ query, by }: { query: AdminStatementsQuery; by
   return (
     <div className="space-y-4">
       {data && rows.length > 0 && (
-        <dl
+        <FigureTiles
+          items={[
+            ['Volume', money(data.totals.volume_cents)],
+            ['Residuals', money(data.totals.residual_cents)],
+            ['Bonuses', money(data.totals.bonus_cents)],
+            ['Adjustments', money(data.totals.adjustment_cents)],
+            ['Total', money(data.totals.total_cents)],
+          ]}
           className="grid grid-cols-2 gap-3 lg:grid-cols-5 [&>*:last-child]:col-span-2 lg:[&>*:last-child]:col-span-1"
+          tileClassName="bg-white shadow-sm"
           aria-label="Totals of these statements"
-        >
-          {(
-            [
-              ['Volume', data.totals.volume_cents],
-              ['Residuals', data.totals.residual_cents],
-              ['Bonuses', data.totals.bonus_cents],
-              ['Adjustments', data.totals.adjustment_cents],
-              ['Total', data.totals.total_cents],
-            ] as const
-          ).map(([label, cents]) => (
-            <div key={label} className="rounded-lg border border-slate-200 bg-white px-3 py-2 shadow-sm">
-              <dt className="text-xs text-slate-600">{label}</dt>
-              <dd className="text-lg font-semibold tabular-nums text-slate-900">{money(cents)}</dd>
-            </div>
-          ))}
-        </dl>
+        />
       )}
 
       {chosen.length > 0 && (

@@ -30,6 +30,7 @@ import { MerchantAccountsPanel } from '../components/merchant-accounts-panel';
 import { PlanForm } from '../components/plan-form';
 import { StatementsPanel } from '../components/statements-panel';
 import { TeamPanel } from '../components/team-panel';
+import { TermList } from '@/components/ui/term-list';
 
 /** /admin/commissions/partners/:id: one partner's plan (program plan or an override) and statements. */
 export function AdminPartnerCommissionsPage() {
@@ -99,28 +100,23 @@ export function AdminPartnerCommissionsPage() {
 function PlanSummary({ plan, currency }: { plan: CommissionPlan; currency: string }) {
   const money = (cents: number) => formatCents(cents, currency);
   return (
-    <dl className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-6">
-      {(
+    <TermList
+      items={[
+        ['Bonus', money(plan.bonus_cents)],
+        ['Bonus after volume of', money(plan.bonus_min_volume_cents)],
+        ['Clawback window', `${plan.clawback_days} days`],
+        ['Residual share', formatBps(plan.residual_share_bps)],
+        ['Minimum payout', money(plan.min_payout_cents)],
         [
-          ['Bonus', money(plan.bonus_cents)],
-          ['Bonus after volume of', money(plan.bonus_min_volume_cents)],
-          ['Clawback window', `${plan.clawback_days} days`],
-          ['Residual share', formatBps(plan.residual_share_bps)],
-          ['Minimum payout', money(plan.min_payout_cents)],
-          [
-            'Team overrides',
-            plan.override_levels.length
-              ? `${plan.override_levels.map((l) => formatBps(l.rate_bps)).join(' · ')} (${splitBasisLabels[plan.override_basis]})`
-              : 'None',
-          ],
-        ] as const
-      ).map(([label, value]) => (
-        <div key={label}>
-          <dt className="text-slate-500">{label}</dt>
-          <dd className="font-medium tabular-nums text-slate-900">{value}</dd>
-        </div>
-      ))}
-    </dl>
+          'Team overrides',
+          plan.override_levels.length
+            ? `${plan.override_levels.map((l) => formatBps(l.rate_bps)).join(' · ')} (${splitBasisLabels[plan.override_basis]})`
+            : 'None',
+        ],
+      ]}
+      className="grid gap-3 text-sm sm:grid-cols-2 lg:grid-cols-6"
+      valueClassName="font-medium tabular-nums text-slate-900"
+    />
   );
 }
 

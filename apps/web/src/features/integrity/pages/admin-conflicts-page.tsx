@@ -18,6 +18,7 @@ import { paths } from '@/lib/paths';
 import { useConflicts, type ConflictStatus } from '../api/get-conflicts';
 import { DecideDialog } from '../components/decide-dialog';
 import { IntegrityTabs, UtcTime } from '../components/integrity-tabs';
+import { TermList } from '@/components/ui/term-list';
 
 const sourceLabels: Record<string, string> = { landing_page: 'Link', portal: 'Partner form', admin: 'Admin' };
 
@@ -80,14 +81,12 @@ function Side({ side, label, suggested }: { side: ConflictSide; label: string; s
           {side.business}
         </a>
       </p>
-      <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-1.5 text-sm">
-        {rows.map(([term, value]) => (
-          <div key={term} className="contents">
-            <dt className="text-slate-500">{term}</dt>
-            <dd className="min-w-0 wrap-anywhere text-slate-800">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <TermList
+        items={rows}
+        className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-1.5 text-sm"
+        itemClassName="contents"
+        valueClassName="min-w-0 wrap-anywhere text-slate-800"
+      />
     </section>
   );
 }

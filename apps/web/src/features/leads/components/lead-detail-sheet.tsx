@@ -30,6 +30,7 @@ import { OwnerPicker } from './owner-picker';
 import { DisabledPartnerBadge } from './disabled-partner-badge';
 import { SyncStateBadge } from './sync-state-badge';
 import { QueryState } from '@/components/ui/query-state';
+import { TermList, type Term } from '@/components/ui/term-list';
 
 function Section({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
   return (
@@ -43,16 +44,14 @@ function Section({ title, children, actions }: { title: string; children: ReactN
   );
 }
 
-function Facts({ items }: { items: [string, ReactNode][] }) {
+function Facts({ items }: { items: Term[] }) {
   return (
-    <dl className="grid grid-cols-1 gap-x-4 gap-y-3 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
-      {items.map(([term, value]) => (
-        <div key={term} className="contents">
-          <dt className="text-slate-500">{term}</dt>
-          <dd className="-mt-2.5 text-slate-900 wrap-anywhere whitespace-pre-wrap sm:mt-0">{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <TermList
+      items={items}
+      className="grid grid-cols-1 gap-x-4 gap-y-3 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]"
+      itemClassName="contents"
+      valueClassName="-mt-2.5 text-slate-900 wrap-anywhere whitespace-pre-wrap sm:mt-0"
+    />
   );
 }
 

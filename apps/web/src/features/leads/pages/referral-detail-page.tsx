@@ -14,6 +14,7 @@ import { QueryState } from '@/components/ui/query-state';
 import { ReferralEarningsCard } from '../components/referral-earnings';
 import { ReferralReplyForm } from '../components/referral-reply-form';
 import { apiPaths } from '@/lib/api/paths';
+import { TermList } from '@/components/ui/term-list';
 
 /**
  * /referrals/:id: what the partner submitted and how the referral moved (partner-visible events only).
@@ -48,24 +49,19 @@ export function ReferralDetailPage({ underReviewSlot }: { underReviewSlot?: (lea
             <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
               <Card className="p-5 sm:p-6">
                 <h2 className="mb-4 text-base font-semibold text-slate-900">What you submitted</h2>
-                <dl className="space-y-3 text-sm">
-                  {(
-                    [
-                      ['Contact', data.contact],
-                      ['Email', data.email],
-                      ['Phone', data.phone],
-                      ['Industry', data.industry],
-                      ['Additional notes', data.notes || 'None provided'],
-                      ['Submitted', formatDateTime(data.submitted_at)],
-                      ['Last update', formatDateTime(data.updated_at)],
-                    ] as const
-                  ).map(([term, value]) => (
-                    <div key={term}>
-                      <dt className="text-slate-500">{term}</dt>
-                      <dd className="text-slate-900 whitespace-pre-wrap wrap-anywhere">{value}</dd>
-                    </div>
-                  ))}
-                </dl>
+                <TermList
+                  items={[
+                    ['Contact', data.contact],
+                    ['Email', data.email],
+                    ['Phone', data.phone],
+                    ['Industry', data.industry],
+                    ['Additional notes', data.notes || 'None provided'],
+                    ['Submitted', formatDateTime(data.submitted_at)],
+                    ['Last update', formatDateTime(data.updated_at)],
+                  ]}
+                  className="space-y-3 text-sm"
+                  valueClassName="text-slate-900 whitespace-pre-wrap wrap-anywhere"
+                />
               </Card>
               <Card className="p-5 sm:p-6">
                 <h2 className="mb-4 text-base font-semibold text-slate-900">Progress</h2>
