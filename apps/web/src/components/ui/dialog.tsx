@@ -114,7 +114,7 @@ export function Dialog({
   );
 }
 
-interface DialogActionsProps {
+export interface DialogActionsProps {
   /** The submit button's label, named for what it does. */
   submitLabel: ReactNode;
   onCancel: () => void;

@@ -11,7 +11,7 @@ import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button, SubmitRow } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { ConfirmDialog, Dialog, DialogActions } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { QueryState } from '@/components/ui/query-state';
 import { SelectField } from '@/components/ui/select';
@@ -25,7 +25,7 @@ import { useMarkBatchSent } from '../api/mark-batch-sent';
 import { useMarkBatchSettled } from '../api/mark-batch-settled';
 import { useRecordReturn } from '../api/record-return';
 import { useSetPayoutIncluded } from '../api/set-payout-included';
-import type { RowDialogProps } from './row-dialog';
+import { RowRequestDialog, useRowDialog, type RowDialogProps } from './row-dialog';
 
 const statusTones: Record<PayoutStatus, BadgeTone> = {
   pending: 'blue',
@@ -161,8 +161,8 @@ function BatchDetailCard({ id }: { id: string }) {
   const sent = useMarkBatchSent();
   const settled = useMarkBatchSettled();
   const [confirmSent, setConfirmSent] = useState(false);
-  const [returning, setReturning] = useState<BatchPayout | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const returning = useRowDialog<BatchPayout>(setNotice);
   const [error, setError] = useState<string | null>(null);
 
   return (
@@ -215,7 +215,7 @@ function BatchDetailCard({ id }: { id: string }) {
                 {p.status === 'canceled' ? 'Include' : 'Exclude'}
               </Button>
             ) : p.status === 'sent' || p.status === 'paid' ? (
-              <Button size="sm" variant="danger" onClick={() => setReturning(p)}>
+              <Button size="sm" variant="danger" onClick={() => returning.open(p)}>
                 Record return
               </Button>
             ) : null,
@@ -312,16 +312,7 @@ function BatchDetailCard({ id }: { id: string }) {
                 setConfirmSent(false);
               }}
             />
-            {returning && (
-              <ReturnDialog
-                row={returning}
-                onClose={() => setReturning(null)}
-                onDone={(message) => {
-                  setNotice(message);
-                  setReturning(null);
-                }}
-              />
-            )}
+            {returning.dialog && <ReturnDialog {...returning.dialog} />}
           </Card>
         );
       }}
@@ -334,37 +325,26 @@ const returnOptions = Object.entries(achReturnCodes).map(([code, r]) => ({ value
 function ReturnDialog({ row: payout, onClose, onDone }: RowDialogProps<BatchPayout>) {
   const record = useRecordReturn();
   const [code, setCode] = useState('R03');
-  const [error, setError] = useState<string | null>(null);
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <RowRequestDialog
       title={`Record a return for ${payout.partner_name}`}
       description={`${formatCents(payout.amount_cents)} to ${payout.account_masked}. The payout fails, its statements wait for the next batch, and the partner is mailed what to fix.`}
-      footer={
-        <DialogActions
-          submitLabel="Record return"
-          tone="danger"
-          onCancel={onClose}
-          cancelDisabled={false}
-          isPending={record.isPending}
-          onSubmit={() =>
-            void tryRequest(
-              async () => onDone((await record.mutateAsync({ payout_id: payout.id, return_code: code })) ?? 'Return recorded'),
-              setError,
-              'Could not record the return',
-            )
-          }
-        />
-      }
+      submitLabel="Record return"
+      tone="danger"
+      isPending={record.isPending}
+      onClose={onClose}
+      request={async () => onDone((await record.mutateAsync({ payout_id: payout.id, return_code: code })) ?? 'Return recorded')}
+      failure="Could not record the return"
     >
-      <SelectField
-        label="ACH return code"
-        options={returnOptions}
-        value={code}
-        onChange={(e) => setCode(e.target.value)}
-        error={error ?? undefined}
-      />
-    </Dialog>
+      {(error) => (
+        <SelectField
+          label="ACH return code"
+          options={returnOptions}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          error={error}
+        />
+      )}
+    </RowRequestDialog>
   );
 }

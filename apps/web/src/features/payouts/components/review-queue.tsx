@@ -3,7 +3,7 @@ import { reviewKindLabels, type ReviewItem } from '@portal/contract';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogActions } from '@/components/ui/dialog';
+import { Dialog } from '@/components/ui/dialog';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { QueryState } from '@/components/ui/query-state';
 import { actionsColumn, Table, type Column } from '@/components/ui/table';
@@ -12,14 +12,15 @@ import { useDecideReview } from '../api/decide-review';
 import { useReviews } from '../api/get-reviews';
 import { useRevealReview } from '../api/reveal-review';
 import { formatDateTime } from '@/lib/format';
+import { RowRequestDialog, useRowDialog, type RowDialogProps } from './row-dialog';
 
 /** The review queue: tax forms and bank accounts to approve or reject; full numbers behind the admin's second factor. */
 export function ReviewQueue() {
   const reviews = useReviews('submitted');
   const decide = useDecideReview();
-  const [rejecting, setRejecting] = useState<ReviewItem | null>(null);
   const [revealing, setRevealing] = useState<ReviewItem | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const rejecting = useRowDialog<ReviewItem>(setNotice);
   const [error, setError] = useState<string | null>(null);
 
   const approve = async (item: ReviewItem) => {
@@ -66,7 +67,7 @@ export function ReviewQueue() {
         <Button size="sm" variant="ghost" onClick={() => setRevealing(r)}>
           Show full numbers
         </Button>
-        <Button size="sm" variant="danger" onClick={() => setRejecting(r)}>
+        <Button size="sm" variant="danger" onClick={() => rejecting.open(r)}>
           Reject
         </Button>
         <Button size="sm" onClick={() => approve(r)} isLoading={decide.isPending && decide.variables?.id === r.id}>
@@ -91,59 +92,33 @@ export function ReviewQueue() {
           />
         )}
       </QueryState>
-      {rejecting && (
-        <RejectDialog
-          item={rejecting}
-          onClose={() => setRejecting(null)}
-          onDone={() => {
-            setNotice(`${reviewKindLabels[rejecting.kind]} of ${rejecting.partner_name} rejected; the partner has been told why`);
-            setRejecting(null);
-          }}
-        />
-      )}
+      {rejecting.dialog && <RejectDialog {...rejecting.dialog} />}
       {revealing && <RevealDialog item={revealing} onClose={() => setRevealing(null)} />}
     </div>
   );
 }
 
-function RejectDialog({ item, onClose, onDone }: { item: ReviewItem; onClose: () => void; onDone: () => void }) {
+function RejectDialog({ row: item, onClose, onDone }: RowDialogProps<ReviewItem>) {
   const decide = useDecideReview();
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <RowRequestDialog
       title={`Reject the ${reviewKindLabels[item.kind].toLowerCase()} of ${item.partner_name}`}
       description="The partner sees this reason and is mailed it."
-      footer={
-        <DialogActions
-          submitLabel="Reject"
-          tone="danger"
-          onCancel={onClose}
-          cancelDisabled={false}
-          isPending={decide.isPending}
-          onSubmit={() =>
-            void tryRequest(
-              async () => {
-                await decide.mutateAsync({ id: item.id, decision: 'reject', reason });
-                onDone();
-              },
-              setError,
-              'Could not reject',
-            )
-          }
-        />
-      }
+      submitLabel="Reject"
+      tone="danger"
+      isPending={decide.isPending}
+      onClose={onClose}
+      request={async () => {
+        await decide.mutateAsync({ id: item.id, decision: 'reject', reason });
+        onDone(`${reviewKindLabels[item.kind]} of ${item.partner_name} rejected; the partner has been told why`);
+      }}
+      failure="Could not reject"
     >
-      <TextAreaField
-        label="Reason"
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        error={error ?? undefined}
-        rows={3}
-      />
-    </Dialog>
+      {(error) => (
+        <TextAreaField label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} error={error} rows={3} />
+      )}
+    </RowRequestDialog>
   );
 }
 

@@ -3,7 +3,6 @@ import { entityTypeLabels, formatCents, type Form1099Row } from '@portal/contrac
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { TextAreaField } from '@/components/ui/field';
 import { QueryState } from '@/components/ui/query-state';
 import { SelectField } from '@/components/ui/select';
@@ -12,7 +11,7 @@ import { tryRequest } from '@/lib/api/errors';
 import { useCorrect1099 } from '../api/correct-1099';
 import { use1099 } from '../api/get-1099';
 import { useDownload1099Csv } from '../api/download-1099-csv';
-import type { RowDialogProps } from './row-dialog';
+import { RowRequestDialog, useRowDialog, type RowDialogProps } from './row-dialog';
 import { TaxThresholdsTable } from './tax-thresholds-table';
 
 const currentYear = new Date().getUTCFullYear();
@@ -27,8 +26,8 @@ export function Tax1099Panel() {
   const [year, setYear] = useState(currentYear - 1);
   const list = use1099(year);
   const csv = useDownload1099Csv();
-  const [correcting, setCorrecting] = useState<Form1099Row | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const correcting = useRowDialog<Form1099Row>(setNotice);
   const [error, setError] = useState<string | null>(null);
 
   const columns: Column<Form1099Row>[] = [
@@ -56,7 +55,7 @@ export function Tax1099Panel() {
     },
     { key: 'total', header: 'Box 1', className: 'sm:text-right', cell: (r) => formatCents(r.total_cents) },
     actionsColumn((r) => (
-      <Button size="sm" variant="secondary" onClick={() => setCorrecting(r)}>
+      <Button size="sm" variant="secondary" onClick={() => correcting.open(r)}>
         Issue corrected
       </Button>
     )),
@@ -100,17 +99,7 @@ export function Tax1099Panel() {
         )}
       </QueryState>
       <TaxThresholdsTable />
-      {correcting && (
-        <CorrectDialog
-          row={correcting}
-          year={year}
-          onClose={() => setCorrecting(null)}
-          onDone={(message) => {
-            setNotice(message);
-            setCorrecting(null);
-          }}
-        />
-      )}
+      {correcting.dialog && <CorrectDialog {...correcting.dialog} year={year} />}
     </div>
   );
 }
@@ -118,36 +107,19 @@ export function Tax1099Panel() {
 function CorrectDialog({ row, year, onClose, onDone }: RowDialogProps<Form1099Row> & { year: number }) {
   const correct = useCorrect1099();
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <RowRequestDialog
       title={`Issue a corrected ${year} 1099-NEC for ${row.legal_name}`}
       description="The export and the partner’s copy say CORRECTED, with the amount as it stands now."
-      footer={
-        <DialogActions
-          submitLabel="Issue corrected form"
-          onCancel={onClose}
-          cancelDisabled={false}
-          isPending={correct.isPending}
-          onSubmit={() =>
-            void tryRequest(
-              async () => onDone((await correct.mutateAsync({ partner_id: row.partner_id, year, reason })) ?? 'Corrected'),
-              setError,
-              'Could not issue the corrected form',
-            )
-          }
-        />
-      }
+      submitLabel="Issue corrected form"
+      isPending={correct.isPending}
+      onClose={onClose}
+      request={async () => onDone((await correct.mutateAsync({ partner_id: row.partner_id, year, reason })) ?? 'Corrected')}
+      failure="Could not issue the corrected form"
     >
-      <TextAreaField
-        label="Reason"
-        rows={3}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        error={error ?? undefined}
-      />
-    </Dialog>
+      {(error) => (
+        <TextAreaField label="Reason" rows={3} value={reason} onChange={(e) => setReason(e.target.value)} error={error} />
+      )}
+    </RowRequestDialog>
   );
 }
