@@ -36,6 +36,9 @@ const partnerLinks: NavItem[] = [
   { to: paths.partner.team, label: 'My team' },
 ];
 
+const partnerAccountLink: NavItem = { to: paths.partner.settings, label: 'Settings' };
+const adminAccountLink: NavItem = { to: paths.admin.account, label: 'Your account' };
+
 const focusRing = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
 
 const desktopItem = (isActive = false) =>
@@ -66,6 +69,7 @@ export function NavBar({ user, contactUrl, companyName, isLoggingOut, onLogout }
   const location = useLocation();
   const isPartner = user.role === 'user';
   const links = isPartner ? partnerLinks : adminLinks;
+  const accountLink = isPartner ? partnerAccountLink : adminAccountLink;
   // Admins submit on their own page, which adds the partner to credit.
   const submitPath = isPartner ? paths.partner.submit : paths.admin.submit;
   // The mobile menu is open only for the location it was opened at, so navigating closes it.
@@ -78,18 +82,27 @@ export function NavBar({ user, contactUrl, companyName, isLoggingOut, onLogout }
     if (event.key === 'Escape' && isMenuOpen) closeMenu();
   };
 
-  const partnerExtras = (itemClass: (isActive?: boolean) => string) =>
-    isPartner && (
-      <>
-        <PublicUrlButton uuid={user.uuid} className={itemClass()} />
-        {contactUrl && (
-          <a href={contactUrl} target="_blank" rel="noopener noreferrer" className={itemClass()}>
-            Contact Us
-            <ExternalLinkIcon className="size-3.5 text-slate-400" />
-          </a>
-        )}
-      </>
-    );
+  // The bar and the phone menu list the same items, each styled for where it is.
+  const mainItems = (itemClass: (isActive?: boolean) => string) => (
+    <>
+      {links.map((item) => (
+        <NavLink key={item.to} to={item.to} end={item.end} className={({ isActive }) => itemClass(isActive)}>
+          {item.label}
+        </NavLink>
+      ))}
+      {isPartner && (
+        <>
+          <PublicUrlButton uuid={user.uuid} className={itemClass()} />
+          {contactUrl && (
+            <a href={contactUrl} target="_blank" rel="noopener noreferrer" className={itemClass()}>
+              Contact Us
+              <ExternalLinkIcon className="size-3.5 text-slate-400" />
+            </a>
+          )}
+        </>
+      )}
+    </>
+  );
 
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur" onKeyDown={onKeyDown}>
@@ -99,12 +112,7 @@ export function NavBar({ user, contactUrl, companyName, isLoggingOut, onLogout }
         </Link>
 
         <nav aria-label="Main" className="hidden flex-1 items-center gap-1 xl:flex">
-          {links.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.end} className={({ isActive }) => desktopItem(isActive)}>
-              {item.label}
-            </NavLink>
-          ))}
-          {partnerExtras(desktopItem)}
+          {mainItems(desktopItem)}
         </nav>
 
         <div className="ml-auto hidden items-center gap-2 xl:flex">
@@ -137,22 +145,11 @@ export function NavBar({ user, contactUrl, companyName, isLoggingOut, onLogout }
 
       <div id={panelId} hidden={!isMenuOpen} className="border-t border-slate-200 bg-white xl:hidden">
         <nav aria-label="Main" className="mx-auto max-w-7xl space-y-1 px-4 py-3 sm:px-6">
-          {links.map((item) => (
-            <NavLink key={item.to} to={item.to} end={item.end} className={({ isActive }) => mobileItem(isActive)}>
-              {item.label}
-            </NavLink>
-          ))}
-          {partnerExtras(mobileItem)}
-          {isPartner && (
-            <NavLink to={paths.partner.settings} className={({ isActive }) => mobileItem(isActive)}>
-              Settings
-            </NavLink>
-          )}
-          {!isPartner && (
-            <NavLink to={paths.admin.account} className={({ isActive }) => mobileItem(isActive)}>
-              Your account
-            </NavLink>
-          )}
+          {mainItems(mobileItem)}
+          {/* On the bar these are in the account menu. */}
+          <NavLink to={accountLink.to} className={({ isActive }) => mobileItem(isActive)}>
+            {accountLink.label}
+          </NavLink>
         </nav>
         <div className="mx-auto max-w-7xl space-y-3 border-t border-slate-200 px-4 py-4 sm:px-6">
           <div className="flex items-center gap-3 px-1">
