@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { setTwoFactorSetupRedirect, setUnauthorizedRedirect } from '@/lib/api/client';
 import type { LoginState } from '@/lib/auth/login-state';
@@ -8,74 +8,56 @@ import { GuestOnly, HomeRedirect, RequireAuth, RequireRole, RequireTwoFactorSetU
 import { RouteError } from './routes/route-error';
 import { WithPayoutReadiness } from './routes/payout-readiness-slot';
 
+/** A page loaded on first visit from its module's named export (React.lazy wants a default one). */
+const lazyPage = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(() => load().then((m) => ({ default: m[name] })));
+
 // Every page is its own chunk: a partner never downloads admin code and the other way round.
-const LoginPage = lazy(() => import('@/features/users/pages/login-page').then((m) => ({ default: m.LoginPage })));
-const ForgotPasswordPage = lazy(() =>
-  import('@/features/users/pages/forgot-password-page').then((m) => ({ default: m.ForgotPasswordPage })),
-);
-const ResetPasswordPage = lazy(() =>
-  import('@/features/users/pages/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
-);
+const LoginPage = lazyPage(() => import('@/features/users/pages/login-page'), 'LoginPage');
+const ForgotPasswordPage = lazyPage(() => import('@/features/users/pages/forgot-password-page'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('@/features/users/pages/reset-password-page'), 'ResetPasswordPage');
 
-const AdminDashboardPage = lazy(() =>
-  import('@/features/admin-stats/pages/admin-dashboard-page').then((m) => ({ default: m.AdminDashboardPage })),
-);
-const AdminUsersPage = lazy(() =>
-  import('@/features/admin-users/pages/admin-users-page').then((m) => ({ default: m.AdminUsersPage })),
-);
-const AdminUserPage = lazy(() => import('./routes/admin-user-route').then((m) => ({ default: m.AdminUserRoute })));
-const AdminResourcesPage = lazy(() =>
-  import('@/features/resources/pages/admin-resources-page').then((m) => ({ default: m.AdminResourcesPage })),
-);
-const AdminSettingsPage = lazy(() =>
-  import('@/features/settings/pages/admin-settings-page').then((m) => ({ default: m.AdminSettingsPage })),
-);
+const AdminDashboardPage = lazyPage(() => import('@/features/admin-stats/pages/admin-dashboard-page'), 'AdminDashboardPage');
+const AdminUsersPage = lazyPage(() => import('@/features/admin-users/pages/admin-users-page'), 'AdminUsersPage');
+const AdminUserPage = lazyPage(() => import('./routes/admin-user-route'), 'AdminUserRoute');
+const AdminResourcesPage = lazyPage(() => import('@/features/resources/pages/admin-resources-page'), 'AdminResourcesPage');
+const AdminSettingsPage = lazyPage(() => import('@/features/settings/pages/admin-settings-page'), 'AdminSettingsPage');
 
-const AdminLeadsPage = lazy(() => import('@/features/leads/pages/admin-leads-page').then((m) => ({ default: m.AdminLeadsPage })));
-const AdminConflictsPage = lazy(() =>
-  import('@/features/integrity/pages/admin-conflicts-page').then((m) => ({ default: m.AdminConflictsPage })),
+const AdminLeadsPage = lazyPage(() => import('@/features/leads/pages/admin-leads-page'), 'AdminLeadsPage');
+const AdminConflictsPage = lazyPage(() => import('@/features/integrity/pages/admin-conflicts-page'), 'AdminConflictsPage');
+const AdminRiskPage = lazyPage(() => import('@/features/integrity/pages/admin-risk-page'), 'AdminRiskPage');
+const AdminIntegritySettingsPage = lazyPage(
+  () => import('@/features/integrity/pages/admin-integrity-settings-page'),
+  'AdminIntegritySettingsPage',
 );
-const AdminRiskPage = lazy(() =>
-  import('@/features/integrity/pages/admin-risk-page').then((m) => ({ default: m.AdminRiskPage })),
-);
-const AdminIntegritySettingsPage = lazy(() =>
-  import('@/features/integrity/pages/admin-integrity-settings-page').then((m) => ({ default: m.AdminIntegritySettingsPage })),
-);
-const AdminAuditPage = lazy(() => import('@/features/audit/pages/admin-audit-page').then((m) => ({ default: m.AdminAuditPage })));
-const AdminSubmitRoute = lazy(() =>
-  import('@/features/leads/pages/admin-submit-page').then((m) => ({ default: m.AdminSubmitRoute })),
-);
+const AdminAuditPage = lazyPage(() => import('@/features/audit/pages/admin-audit-page'), 'AdminAuditPage');
+const AdminSubmitRoute = lazyPage(() => import('@/features/leads/pages/admin-submit-page'), 'AdminSubmitRoute');
 
-const DashboardPage = lazy(() => import('@/features/dashboard/pages/dashboard-page').then((m) => ({ default: m.DashboardPage })));
-const PartnerSubmitRoute = lazy(() => import('./routes/partner-submit-route').then((m) => ({ default: m.PartnerSubmitRoute })));
-const ReferralsPage = lazy(() => import('@/features/leads/pages/referrals-page').then((m) => ({ default: m.ReferralsPage })));
-const ReferralDetailPage = lazy(() => import('./routes/referral-detail-route').then((m) => ({ default: m.ReferralDetailRoute })));
-const ProposalPage = lazy(() => import('@/features/proposals/pages/proposal-page').then((m) => ({ default: m.ProposalPage })));
-const ResourcesPage = lazy(() => import('@/features/resources/pages/resources-page').then((m) => ({ default: m.ResourcesPage })));
-const CompensationPage = lazy(() =>
-  import('@/features/commissions/pages/compensation-page').then((m) => ({ default: m.CompensationPage })),
+const DashboardPage = lazyPage(() => import('@/features/dashboard/pages/dashboard-page'), 'DashboardPage');
+const PartnerSubmitRoute = lazyPage(() => import('./routes/partner-submit-route'), 'PartnerSubmitRoute');
+const ReferralsPage = lazyPage(() => import('@/features/leads/pages/referrals-page'), 'ReferralsPage');
+const ReferralDetailPage = lazyPage(() => import('./routes/referral-detail-route'), 'ReferralDetailRoute');
+const ProposalPage = lazyPage(() => import('@/features/proposals/pages/proposal-page'), 'ProposalPage');
+const ResourcesPage = lazyPage(() => import('@/features/resources/pages/resources-page'), 'ResourcesPage');
+const CompensationPage = lazyPage(() => import('@/features/commissions/pages/compensation-page'), 'CompensationPage');
+const StatementPage = lazyPage(() => import('@/features/commissions/pages/statement-page'), 'StatementPage');
+const AdminCommissionsPage = lazyPage(
+  () => import('@/features/commissions/pages/admin-commissions-page'),
+  'AdminCommissionsPage',
 );
-const StatementPage = lazy(() =>
-  import('@/features/commissions/pages/statement-page').then((m) => ({ default: m.StatementPage })),
+const AdminPartnerCommissionsPage = lazyPage(
+  () => import('@/features/commissions/pages/admin-partner-commissions-page'),
+  'AdminPartnerCommissionsPage',
 );
-const AdminCommissionsPage = lazy(() =>
-  import('@/features/commissions/pages/admin-commissions-page').then((m) => ({ default: m.AdminCommissionsPage })),
-);
-const AdminPartnerCommissionsPage = lazy(() =>
-  import('@/features/commissions/pages/admin-partner-commissions-page').then((m) => ({ default: m.AdminPartnerCommissionsPage })),
-);
-const AdminStatementPage = lazy(() =>
-  import('@/features/commissions/pages/admin-statement-page').then((m) => ({ default: m.AdminStatementPage })),
-);
-const JoinPage = lazy(() => import('@/features/users/pages/join-page').then((m) => ({ default: m.JoinPage })));
-const MyTeamPage = lazy(() => import('@/features/commissions/pages/my-team-page').then((m) => ({ default: m.MyTeamPage })));
-const AccountPage = lazy(() => import('@/features/users/pages/account-page').then((m) => ({ default: m.AccountPage })));
-const SettingsRoute = lazy(() => import('./routes/settings-route').then((m) => ({ default: m.SettingsRoute })));
-const AdminPayoutsPage = lazy(() =>
-  import('@/features/payouts/pages/admin-payouts-page').then((m) => ({ default: m.AdminPayoutsPage })),
-);
-const AdminIntegrationsSections = lazy(() =>
-  import('@/features/integrations/pages/integrations-sections').then((m) => ({ default: m.AdminIntegrationsSections })),
+const AdminStatementPage = lazyPage(() => import('@/features/commissions/pages/admin-statement-page'), 'AdminStatementPage');
+const JoinPage = lazyPage(() => import('@/features/users/pages/join-page'), 'JoinPage');
+const MyTeamPage = lazyPage(() => import('@/features/commissions/pages/my-team-page'), 'MyTeamPage');
+const AccountPage = lazyPage(() => import('@/features/users/pages/account-page'), 'AccountPage');
+const SettingsRoute = lazyPage(() => import('./routes/settings-route'), 'SettingsRoute');
+const AdminPayoutsPage = lazyPage(() => import('@/features/payouts/pages/admin-payouts-page'), 'AdminPayoutsPage');
+const AdminIntegrationsSections = lazyPage(
+  () => import('@/features/integrations/pages/integrations-sections'),
+  'AdminIntegrationsSections',
 );
 
 /** The routes and guards of spec §2. */
