@@ -1,9 +1,8 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { pageLimits, type auditListResponse } from '@portal/contract';
 import { api } from '@/lib/api/client';
 import { getData } from '@/lib/api/envelope';
 import { apiPaths } from '@/lib/api/paths';
-import { cursorPaging } from '@/lib/api/cursor-paging';
+import { useFilteredCursorList } from '@/lib/api/cursor-paging';
 
 export interface AuditFilters {
   action?: string;
@@ -16,13 +15,5 @@ export interface AuditFilters {
 export const getAudit = (filters: AuditFilters, cursor?: string) =>
   getData<typeof auditListResponse>(api.get(apiPaths.admin.audit, { params: { ...filters, cursor, limit: pageLimits.default } }));
 
-export const auditQueryOptions = (filters: AuditFilters) =>
-  infiniteQueryOptions({
-    queryKey: ['admin', 'audit', filters],
-    queryFn: ({ pageParam }) => getAudit(filters, pageParam),
-    ...cursorPaging,
-    staleTime: 0,
-  });
-
 export const useAudit = (filters: AuditFilters) =>
-  useInfiniteQuery({ ...auditQueryOptions(filters), placeholderData: keepPreviousData });
+  useFilteredCursorList(['admin', 'audit', filters], (cursor) => getAudit(filters, cursor));

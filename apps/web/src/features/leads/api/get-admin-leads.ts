@@ -1,9 +1,8 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { pageLimits, type adminLeadListResponse, type AdminLeadListQuery } from '@portal/contract';
 import { api } from '@/lib/api/client';
 import { getData } from '@/lib/api/envelope';
 import { apiPaths } from '@/lib/api/paths';
-import { cursorPaging } from '@/lib/api/cursor-paging';
+import { useFilteredCursorList } from '@/lib/api/cursor-paging';
 
 /** The list's filters as the URL and the API carry them (strings; empty ones left out). */
 export type AdminLeadFilters = Omit<AdminLeadListQuery, 'cursor' | 'limit' | 'partner_id'> & { partner_id?: string };
@@ -14,14 +13,5 @@ export const getAdminLeads = (filters: AdminLeadFilters, cursor?: string) =>
     api.get(apiPaths.admin.leads, { params: { ...filters, cursor, limit: pageLimits.default } }),
   );
 
-export const adminLeadsQueryOptions = (filters: AdminLeadFilters) =>
-  infiniteQueryOptions({
-    queryKey: ['admin', 'leads', 'list', filters],
-    queryFn: ({ pageParam }) => getAdminLeads(filters, pageParam),
-    ...cursorPaging,
-    staleTime: 0,
-  });
-
-/** Pages of the list; the previous filter's rows stay on screen while a new filter loads. */
 export const useAdminLeads = (filters: AdminLeadFilters, enabled = true) =>
-  useInfiniteQuery({ ...adminLeadsQueryOptions(filters), placeholderData: keepPreviousData, enabled });
+  useFilteredCursorList(['admin', 'leads', 'list', filters], (cursor) => getAdminLeads(filters, cursor), enabled);
