@@ -5,7 +5,7 @@ import { Button } from './button';
 import { PageSpinner } from './spinner';
 
 /** What these components read of a TanStack query (a useQuery or useInfiniteQuery result). */
-interface QueryLike<T> {
+export interface QueryLike<T> {
   isPending: boolean;
   isError: boolean;
   data: T | undefined;

@@ -14,6 +14,7 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { TextField } from '@/components/ui/field';
 import { QueryState } from '@/components/ui/query-state';
+import { QueryTable } from '@/components/ui/query-table';
 import { SelectField } from '@/components/ui/select';
 import { actionsColumn, Table, type Column } from '@/components/ui/table';
 import { getServerFieldErrors, getServerMessage, tryRequest } from '@/lib/api/errors';
@@ -77,17 +78,14 @@ export function BatchesPanel() {
   return (
     <div className="space-y-6">
       <NewBatchForm onCreated={setSelected} />
-      <QueryState query={batches} errorTitle="Could not load the batches">
-        {(data) => (
-          <Table
-            caption="Payout batches"
-            columns={columns}
-            rows={data.items}
-            getRowId={(b) => b.id}
-            empty={<p className="py-8 text-center text-sm text-slate-500">No batches yet: build the first one above.</p>}
-          />
-        )}
-      </QueryState>
+      <QueryTable
+        query={batches}
+        errorTitle="Could not load the batches"
+        caption="Payout batches"
+        columns={columns}
+        getRowId={(b) => b.id}
+        empty={<p className="py-8 text-center text-sm text-slate-500">No batches yet: build the first one above.</p>}
+      />
       {selected && <BatchDetailCard id={selected} />}
     </div>
   );

@@ -5,8 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { TextAreaField, TextField } from '@/components/ui/field';
-import { QueryState } from '@/components/ui/query-state';
-import { actionsColumn, Table, type Column } from '@/components/ui/table';
+import { QueryTable } from '@/components/ui/query-table';
+import { actionsColumn, type Column } from '@/components/ui/table';
 import { tryRequest } from '@/lib/api/errors';
 import { useDecideReview } from '../api/decide-review';
 import { useReviews } from '../api/get-reviews';
@@ -81,17 +81,14 @@ export function ReviewQueue() {
     <div className="space-y-4">
       {notice && <Alert tone="success">{notice}</Alert>}
       {error && <Alert tone="error">{error}</Alert>}
-      <QueryState query={reviews} errorTitle="Could not load the review queue">
-        {(data) => (
-          <Table
-            caption="Payout details waiting for review"
-            columns={columns}
-            rows={data.items}
-            getRowId={(r) => r.id}
-            empty={<p className="py-8 text-center text-sm text-slate-500">Nothing to review.</p>}
-          />
-        )}
-      </QueryState>
+      <QueryTable
+        query={reviews}
+        errorTitle="Could not load the review queue"
+        caption="Payout details waiting for review"
+        columns={columns}
+        getRowId={(r) => r.id}
+        empty={<p className="py-8 text-center text-sm text-slate-500">Nothing to review.</p>}
+      />
       {rejecting.dialog && <RejectDialog {...rejecting.dialog} />}
       {revealing && <RevealDialog item={revealing} onClose={() => setRevealing(null)} />}
     </div>

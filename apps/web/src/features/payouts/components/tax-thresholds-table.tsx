@@ -5,8 +5,8 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
-import { QueryState } from '@/components/ui/query-state';
-import { actionsColumn, Table, type Column } from '@/components/ui/table';
+import { QueryTable } from '@/components/ui/query-table';
+import { actionsColumn, type Column } from '@/components/ui/table';
 import { getServerMessage } from '@/lib/api/errors';
 import { useZodForm } from '@/lib/forms/use-zod-form';
 import { useTaxThresholds } from '../api/get-tax-thresholds';
@@ -105,17 +105,14 @@ export function TaxThresholdsTable() {
       </form>
       {notice && <Alert tone="success">{notice}</Alert>}
       {formError && <Alert tone="error">{formError}</Alert>}
-      <QueryState query={thresholds} errorTitle="Could not load the thresholds">
-        {(data) => (
-          <Table
-            caption="1099-NEC thresholds by year"
-            columns={columns}
-            rows={data.items}
-            getRowId={(r) => String(r.year)}
-            empty="No thresholds"
-          />
-        )}
-      </QueryState>
+      <QueryTable
+        query={thresholds}
+        errorTitle="Could not load the thresholds"
+        caption="1099-NEC thresholds by year"
+        columns={columns}
+        getRowId={(r) => String(r.year)}
+        empty="No thresholds"
+      />
     </section>
   );
 }
