@@ -18,22 +18,37 @@ const { serialize } = protocol;
  * the group: PGlite runs on this process's one thread and syncs every commit, so 50 statements at
  * once would otherwise wait for 50 syncs in a row. Parameters always travel as parameters.
  */
-export async function runCommitted(db: Database, statement: SQL): Promise<Row[]> {
-  const { sql: text, params } = dialect.sqlToQuery(statement);
+export async function runCommitted(db: Database, statement: SQL | Query): Promise<Row[]> {
+  const { text, params } = 'text' in statement ? statement : compileStatement(statement);
   const client = (db as unknown as { $client?: unknown }).$client;
   if (client instanceof PGlite) return pgliteGroupOf(client).run({ text, params });
   if (client instanceof pg.Pool) return (await client.query<Row>({ name: preparedName(text), text, values: params })).rows;
   throw new Error('runCommitted: the database is neither a PostgreSQL pool nor PGlite');
 }
 
-const preparedName = (text: string) => `stmt_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+/** A statement's name, from its text; the names of the few texts this runs are kept (a hash per lead showed in profiles). */
+const preparedNames = new Map<string, string>();
+function preparedName(text: string): string {
+  let name = preparedNames.get(text);
+  if (name) return name;
+  name = `stmt_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+  if (preparedNames.size < 100) preparedNames.set(text, name);
+  return name;
+}
 
 /** The most statements one group commit carries; the rest wait for the next. */
 const MAX_GROUP = 64;
 
-interface Query {
+/** A statement's text and its parameters. */
+export interface Query {
   text: string;
   params: unknown[];
+}
+
+/** A drizzle statement as text and parameters (a placeholder stays a slot for `fillPlaceholders`). */
+export function compileStatement(statement: SQL): Query {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  return { text, params };
 }
 
 interface Waiting {
@@ -108,6 +123,25 @@ class PgliteGroupCommit {
         ),
       ];
     }
+    // A statement of a group rarely fails (a lead's duplicate email is ON CONFLICT DO NOTHING), so the
+    // group first runs as one plain transaction: a savepoint and its release around each statement
+    // were two protocol rounds of three per lead. If a statement fails, that transaction is rolled back
+    // and the group runs again with each statement behind its own savepoint.
+    await this.simple('begin');
+    let rows: Row[][];
+    try {
+      rows = [];
+      for (const query of queries) rows.push(await this.execute(query, false));
+    } catch {
+      await this.simple('rollback');
+      return this.commitEach(queries);
+    }
+    await this.simple('commit', true);
+    return rows.map((r) => ({ rows: r }));
+  }
+
+  /** The group again, each statement behind a savepoint, so one that fails takes nobody else with it. */
+  private async commitEach(queries: Query[]): Promise<Outcome[]> {
     const outcomes: Outcome[] = [];
     await this.simple('begin');
     try {

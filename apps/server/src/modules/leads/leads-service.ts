@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import {
   estimateSavings,
@@ -21,7 +21,7 @@ import { getBrandSettings, getPublicSettings } from '../settings';
 import { getHashSalt } from './hash-salt';
 import { badRequest } from '../../lib/errors';
 import { PUSH_LEAD } from './crm-push';
-import { runCommitted } from '../../db/group-commit';
+import { compileStatement, runCommitted, type Query } from '../../db/group-commit';
 import { LEAD_CREATED } from './lead-created';
 import { recordLeadEvent, type LeadBrowserContext, type LeadEventBus } from './lead-events';
 
@@ -72,7 +72,7 @@ async function findPartnerById(db: DbExecutor, id: number): Promise<UserRow> {
 }
 
 /** The partner behind the link's uuid in that status, as a subquery (null without one). */
-const linkPartnerIdOf = (uuid: string | null, status: 'active' | 'disabled') =>
+const linkPartnerIdOf = (uuid: Placeholder, status: 'active' | 'disabled') =>
   sql<number>`(select ${users.id} from ${users} where ${users.uuid} = ${uuid}::uuid and ${users.status} = ${status} and ${users.role} = 'user')`;
 
 interface LeadStatementInput {
@@ -90,38 +90,83 @@ interface LeadStatementInput {
   browser: LeadBrowserContext | null;
 }
 
+/** The statement's values other than the lead's columns, each a placeholder of the compiled text. */
+const slot = {
+  creditedPartnerId: sql.placeholder('creditedPartnerId'),
+  linkUuid: sql.placeholder('linkUuid'),
+  at: sql.placeholder('at'),
+  actorId: sql.placeholder('actorId'),
+  actorLabel: sql.placeholder('actorLabel'),
+  eventData: sql.placeholder('eventData'),
+  payload: sql.placeholder('payload'),
+};
+
+/**
+ * The lead statement compiled once per shape (its lead columns, and whether the CRM takes leads),
+ * with a placeholder for every value: drizzle building the CTE for each lead was a tenth of the
+ * server's CPU under load (decision 017).
+ */
+const compiledLeadStatements = new Map<string, Query>();
+
+function leadQuery(db: Database, input: LeadStatementInput): Query {
+  const columns = Object.keys(input.lead);
+  const key = `${input.syncs}:${columns.join(',')}`;
+  let compiled = compiledLeadStatements.get(key);
+  if (!compiled) {
+    compiled = compileStatement(
+      // The same columns as the lead's values, each a placeholder in its place.
+      leadStatement(
+        db,
+        Object.fromEntries(columns.map((c) => [c, sql.placeholder(`lead.${c}`)])) as PgInsertValue<typeof leads>,
+        input.syncs,
+      ),
+    );
+    compiledLeadStatements.set(key, compiled);
+  }
+  const values: Record<string, unknown> = {
+    creditedPartnerId: input.creditedPartnerId,
+    linkUuid: input.linkUuid,
+    at: input.at.toISOString(),
+    actorId: input.actorId,
+    actorLabel: input.actorLabel,
+    eventData: JSON.stringify(input.eventData),
+    payload: JSON.stringify(input.browser ? { browser: input.browser } : {}),
+  };
+  for (const [column, value] of Object.entries(input.lead)) values[`lead.${column}`] = value;
+  return { text: compiled.text, params: fillPlaceholders(compiled.params, values) };
+}
+
 /**
  * The lead's one statement (a CTE: one round trip, one durable commit): the lead, its `created`
  * event, its CRM push and one `lead.created` entry, from which the worker fans out everything else
  * (lead-created.ts). A duplicate email inserts nothing and returns no row.
  */
-function leadStatement(db: Database, input: LeadStatementInput): SQL {
-  const at = sql`${input.at.toISOString()}::timestamptz`;
+function leadStatement(db: Database, lead: PgInsertValue<typeof leads>, syncs: boolean): SQL {
+  const at = sql`${slot.at}::timestamptz`;
   const insertLead = db
     .insert(leads)
     .values({
-      ...input.lead,
+      ...lead,
       // The link's partner is looked up by the insert itself, saving a round trip on the busiest route.
-      partnerId: sql<number>`coalesce(${input.creditedPartnerId}::int, ${linkPartnerIdOf(input.linkUuid, 'active')})`,
+      partnerId: sql<number>`coalesce(${slot.creditedPartnerId}::int, ${linkPartnerIdOf(slot.linkUuid, 'active')})`,
       // Flagged when the link's partner is disabled at this moment (not derived later from the
       // partner's current status: enabling them again must not hide which leads went unattributed).
-      disabledPartnerId: linkPartnerIdOf(input.linkUuid, 'disabled'),
-      syncState: input.syncs ? 'pending' : 'skipped',
-      createdAt: input.at,
-      updatedAt: input.at,
+      disabledPartnerId: linkPartnerIdOf(slot.linkUuid, 'disabled'),
+      syncState: syncs ? 'pending' : 'skipped',
+      createdAt: at,
+      updatedAt: at,
     })
     .onConflictDoNothing()
     .returning({ id: leads.id, publicId: leads.publicId });
-  const payload = JSON.stringify(input.browser ? { browser: input.browser } : {});
   // drizzle puts an embedded query in parentheses, as a CTE needs.
   return sql`with new_lead as ${insertLead},
     new_event as (
       insert into ${leadEvents} (lead_id, kind, actor_id, actor_label, to_status, visible_to_partner, data, created_at)
-      select l.id, 'created', ${input.actorId}::int, ${input.actorLabel}, 'new', true, ${JSON.stringify(input.eventData)}::jsonb, ${at}
+      select l.id, 'created', ${slot.actorId}::int, ${slot.actorLabel}::text, 'new', true, ${slot.eventData}::jsonb, ${at}
       from new_lead l
       returning id, lead_id
     )${
-      input.syncs
+      syncs
         ? sql`, push as (
       insert into ${outbox} (action, subject_type, subject_id, lead_id, payload, next_attempt_at, created_at)
       select ${PUSH_LEAD}, 'lead', l.public_id::text, l.id, '{}'::jsonb, ${at}, ${at} from new_lead l
@@ -129,7 +174,7 @@ function leadStatement(db: Database, input: LeadStatementInput): SQL {
         : sql``
     }, created as (
       insert into ${outbox} (action, subject_type, subject_id, lead_id, payload, dedupe_key, next_attempt_at, created_at)
-      select ${LEAD_CREATED}, 'lead', l.public_id::text, l.id, jsonb_build_object('eventId', e.id) || ${payload}::jsonb,
+      select ${LEAD_CREATED}, 'lead', l.public_id::text, l.id, jsonb_build_object('eventId', e.id) || ${slot.payload}::jsonb,
         ${LEAD_CREATED} || ':' || l.id, ${at}, ${at}
       from new_lead l join new_event e on e.lead_id = l.id
     )
@@ -187,7 +232,7 @@ export async function submitLead(
     // Only a lead through a partner's link has come by a campaign link.
     campaign: source === 'landing_page' ? readCampaignTag(body.campaign) : null,
   } satisfies PgInsertValue<typeof leads>;
-  const statement = leadStatement(db, {
+  const statement = leadQuery(db, {
     lead: values,
     creditedPartnerId: credited?.id ?? null,
     // Without a credited partner, the link's partner is looked up by the statement (malformed links have none).
