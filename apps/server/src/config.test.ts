@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, configWarnings, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('gives the documented defaults on an empty environment', () => {
@@ -68,5 +68,17 @@ describe('loadConfig', () => {
       META_GRAPH_API_VERSION: 'v27.0',
     });
     expect(() => loadConfig({ META_GRAPH_API_VERSION: '26' })).toThrow(/META_GRAPH_API_VERSION/);
+  });
+});
+
+describe('configWarnings', () => {
+  it('warns a production server of the test-only cost and rate-limit settings, and nobody else', () => {
+    const production = { NODE_ENV: 'production', PASSWORD_HASH_COST: 'low', RATE_LIMITS: 'off' };
+    expect(configWarnings(loadConfig(production))).toEqual([
+      'PASSWORD_HASH_COST=low: new password hashes use the cheapest argon2id, meant for tests and benchmarks; unset it',
+      'RATE_LIMITS=off: no request is rate limited (sign-in, lead submissions, API keys); unset it',
+    ]);
+    expect(configWarnings(loadConfig({ NODE_ENV: 'production' }))).toEqual([]);
+    expect(configWarnings(loadConfig({ ...production, NODE_ENV: 'development' }))).toEqual([]);
   });
 });

@@ -182,6 +182,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * What a production server logs as a warning at start-up: settings the browser tests and benches run
+ * production builds with, which an operator who copies them would not want.
+ */
+export function configWarnings(config: Config): string[] {
+  if (config.NODE_ENV !== 'production') return [];
+  const warnings: string[] = [];
+  if (config.PASSWORD_HASH_COST === 'low')
+    warnings.push(
+      'PASSWORD_HASH_COST=low: new password hashes use the cheapest argon2id, meant for tests and benchmarks; unset it',
+    );
+  if (config.RATE_LIMITS === 'off')
+    warnings.push('RATE_LIMITS=off: no request is rate limited (sign-in, lead submissions, API keys); unset it');
+  return warnings;
+}
+
 /** An IP, an IP/prefix, or one of proxy-addr's names (loopback, linklocal, uniquelocal). */
 function isProxyAddress(entry: string): boolean {
   if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;

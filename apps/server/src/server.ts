@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, configWarnings, loadConfig, type Config } from './config';
 import { openDatabaseWhenReachable } from './db';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { describeDatabaseError } from './lib/database-errors';
@@ -98,6 +98,7 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.HOST, port: config.PORT });
   app.log.info(`Partner Portal on ${config.publicUrl} (database: ${database.kind})`);
+  for (const warning of configWarnings(config)) app.log.warn(warning);
 }
 
 main().catch((err) => {

@@ -39,12 +39,14 @@ interface Received {
 async function startReceiver(opts: { status?: () => number; hang?: boolean; headers?: () => Record<string, string> } = {}) {
   const received: Received[] = [];
   let hits = 0;
+  let hangs = opts.hang ?? false;
+  const hung: http.ServerResponse[] = [];
   const server = http.createServer((req, res) => {
     hits++;
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      if (opts.hang) return; // never answers
+      if (hangs) return void hung.push(res); // no answer until `release`
       const raw = Buffer.concat(chunks).toString('utf8');
       const status = opts.status?.() ?? 200;
       if (status >= 200 && status < 300) {
@@ -67,6 +69,11 @@ async function startReceiver(opts: { status?: () => number; hang?: boolean; head
     url: `http://127.0.0.1:${port}/hook`,
     received,
     hits: () => hits,
+    /** A hanging receiver answers the requests it holds with a 503, and hangs no more. */
+    release: () => {
+      hangs = false;
+      for (const res of hung.splice(0)) res.writeHead(503).end('released');
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -768,8 +775,10 @@ describe('webhooks', () => {
       // All ten reach the healthy receiver while the hanging one's first requests are still open.
       await expect.poll(() => healthy.received.length, { timeout: 7_000 }).toBe(10);
       expect(await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hang.id))).toEqual([]);
+      // The held requests fail now rather than at their 8 s time-out (the wait is the time-out's own test above).
+      hanging.release();
       await draining;
-      // Its batch sent at most `concurrency` requests; after the time-outs the rest wait for the probe.
+      // Its batch sent at most `concurrency` requests; after their failures the rest wait for the probe.
       expect(hanging.hits()).toBe(4);
     }, 20_000);
   });
