@@ -84,10 +84,23 @@ test.describe('referral integrity', () => {
       phoneNumber: `646${String(parseInt(suffix, 16) % 10_000_000).padStart(7, '0')}`,
       email: `till@self-${suffix}.example`,
     });
+    // The self-referral check runs in the worker's fan-out of the new lead, a moment after the 201, and the page
+    // reads the referral once: it opens when the check has run (on a busy machine that took over 15 s once).
+    await expect
+      .poll(
+        async () => {
+          const res = await request.get(`/api/v1/leads/mine/${leadId}`, {
+            headers: { Authorization: `Bearer ${partner.token}` },
+          });
+          return ((await res.json()) as { data?: { under_review?: boolean } }).data?.under_review;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     // The partner sees "Under review" on the referral and writes a note to the reviewer.
     const partnerPage = await browser.newPage({ viewport: viewport.size });
     await signIn(partnerPage, partner, `/referrals/${leadId}`);
-    await expect(partnerPage.getByText(integrityMessages.underReview).first()).toBeVisible({ timeout: 15_000 });
+    await expect(partnerPage.getByText(integrityMessages.underReview).first()).toBeVisible();
     const send = partnerPage.getByRole('button', { name: 'Send note' });
     const note = `We have known the owner for years ${suffix}`;
     await send.click();
