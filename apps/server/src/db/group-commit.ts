@@ -128,9 +128,8 @@ class PgliteGroupCommit {
     // were two protocol rounds of three per lead. If a statement fails, that transaction is rolled back
     // and the group runs again with each statement behind its own savepoint.
     await this.simple('begin');
-    let rows: Row[][];
+    const rows: Row[][] = [];
     try {
-      rows = [];
       for (const query of queries) rows.push(await this.execute(query, false));
     } catch {
       await this.simple('rollback');
